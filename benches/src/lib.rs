@@ -1,0 +1,1 @@
+//! Shared drivers for the workspace's criterion benchmarks.

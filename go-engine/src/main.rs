@@ -1,0 +1,23 @@
+//! The `go-engine` command line.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd;
+
+/// A Go engine and analysis toolkit.
+#[derive(Debug, Parser)]
+#[command(name = "go-engine", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands, one module each under `cmd/`.
+#[derive(Debug, Subcommand)]
+enum Command {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {}
+}
