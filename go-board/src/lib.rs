@@ -1,11 +1,28 @@
-//! Go rules on bitboards (work in progress).
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-/// A player colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black, who moves first.
-    Black,
-    /// White.
-    White,
-}
+mod board;
+mod color;
+pub mod handicap;
+mod moves;
+mod point;
+mod point_set;
+mod position;
+mod rules;
+pub mod score;
+mod symmetry;
+pub mod zobrist;
+
+pub use board::{Board, Chain, ChainId, SetupError, Undo};
+pub use color::{ByColor, Color, ParseColorError};
+pub use handicap::HandicapError;
+pub use moves::Move;
+pub use point::{BoardSize, ParsePointError, Point, SizeError};
+pub use point_set::{Iter as PointSetIter, PointSet};
+pub use position::{Event, IllegalMove, Position, Setup, UndoError};
+pub use rules::{
+    HandicapCompensation, KoRule, Komi, PRESET_NAMES, ParseKomiError, ParseRulesError, Rules,
+    Scoring,
+};
+pub use score::Score;
+pub use symmetry::Symmetry;

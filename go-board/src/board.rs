@@ -1,0 +1,1144 @@
+//! The fast board: stones, chains with exact liberties, the simple-ko point, Zobrist
+//! hash, an empty-point list, and make/unmake.
+
+use core::fmt;
+
+use crate::point::{DIAGONAL_OFFSETS, NEIGHBOUR_OFFSETS};
+use crate::{BoardSize, ByColor, Color, Point, PointSet, zobrist};
+
+/// Array length: every index plus the diagonal neighbour of the top-right corner of the
+/// largest board (one past the last sentinel row).
+const N: usize = Point::INDEX_LIMIT + 1;
+
+/// Cell codes. Black and White are `1 + Color::index()`.
+const EMPTY: u8 = 0;
+const OFF: u8 = 3;
+
+/// Bit offsets of the neighbour counters packed in `Board::nbr`: the number of
+/// neighbours that are black or off the board, white or off the board, and empty.
+const NBR_SHIFT_EMPTY: u32 = 8;
+
+#[inline]
+const fn code(color: Color) -> u8 {
+    color as u8 + 1
+}
+
+#[inline]
+const fn color_of(code: u8) -> Color {
+    if code == 1 { Color::Black } else { Color::White }
+}
+
+/// The counter increment of a neighbour of colour code `c` (1 or 2).
+#[inline]
+const fn nbr_unit(c: u8) -> u16 {
+    1 << (4 * (c as u32 - 1))
+}
+
+#[inline]
+fn step(index: usize, offset: isize) -> usize {
+    index.wrapping_add_signed(offset)
+}
+
+/// The fast Go board: stones, chains with exact liberty counts, the simple-ko point, an
+/// incrementally updated Zobrist hash, a list of empty points, and make/unmake.
+///
+/// `Board` applies moves the way the rules of Go resolve them (opponent chains without
+/// liberties are removed first, then the mover's own chain if it has none) but it does
+/// not decide legality under a rule set: [`Board::is_legal`] answers for the playout
+/// rules (simple ko, no suicide), and [`Position`](crate::Position) answers for any
+/// [`Rules`](crate::Rules). Every chain on a `Board` always has at least one liberty.
+///
+/// Copies are cheap: `Board` holds no heap data, and `clone_from` copies only the part of
+/// the arrays that the board size uses.
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{Board, Color, Point};
+/// let mut board = Board::from_diagram("
+///     . X O .
+///     X O . .
+///     . X O .
+///     . . . .
+/// ")?;
+/// let size = board.size();
+/// let c3 = Point::parse_gtp("C3", size)?;
+/// assert!(board.is_legal(Color::Black, c3));
+/// let undo = board.play(Color::Black, c3);
+/// assert_eq!(board.color_at(Point::parse_gtp("B3", size)?), None); // captured
+/// assert_eq!(board.captures()[Color::Black], 1);
+/// board.undo(undo);
+/// assert_eq!(board.color_at(Point::parse_gtp("B3", size)?), Some(Color::White));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub struct Board {
+    size: BoardSize,
+    /// `EMPTY`, `OFF`, or `code(color)` per index.
+    cells: [u8; N],
+    /// Packed neighbour counters; see `NBR_SHIFT_EMPTY`.
+    nbr: [u16; N],
+    /// The chain head of each stone; 0 for empty and off-board points.
+    head: [u16; N],
+    /// The next stone of the chain, as a circular list.
+    next: [u16; N],
+    /// Liberty count of the chain whose head is the index.
+    libs: [u16; N],
+    /// Stone count of the chain whose head is the index.
+    stones: [u16; N],
+    /// The empty points, in list order; the first `empty_len` entries are valid.
+    empty: [u16; N],
+    /// The position of each empty point in `empty`.
+    empty_pos: [u16; N],
+    empty_len: u16,
+    /// The simple-ko point (0 for none) and the code of the colour that may not play it.
+    ko: u16,
+    ko_code: u8,
+    hash: u64,
+    planes: [PointSet; 2],
+    on_board: PointSet,
+    captures: ByColor<u32>,
+}
+
+/// What [`Board::undo`] needs to take back a move or pass made by [`Board::play`] or
+/// [`Board::pass`]. Undo records must be given back in reverse order of the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The point played; 0 for a pass.
+    point: u16,
+    color: Color,
+    prev_ko: u16,
+    prev_ko_code: u8,
+    suicide: bool,
+    /// The slot of `point` in the empty list before the move.
+    empty_slot: u16,
+    /// Stones removed by the move (captured, or the mover's own after a suicide).
+    removed: u16,
+    prev_hash: u64,
+}
+
+impl Undo {
+    /// The number of stones the move removed from the board: opponent stones captured,
+    /// or the mover's own stones if the move was a suicide.
+    pub fn removed(&self) -> usize {
+        self.removed as usize
+    }
+
+    /// Whether the move removed the mover's own chain (a suicide).
+    pub fn is_suicide(&self) -> bool {
+        self.suicide
+    }
+}
+
+/// Why a board could not be built or changed by setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The change would leave the chain at this point without a liberty.
+    NoLiberties(Point),
+    /// The point is not on the board.
+    OffBoard(Point),
+    /// A setup change gives the point two different contents.
+    Conflict(Point),
+    /// A diagram could not be read.
+    Diagram {
+        /// The line of the diagram, from 1.
+        line: usize,
+        /// The column of the bad character, from 1.
+        column: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoLiberties(p) => write!(f, "the chain at {p} would have no liberties"),
+            SetupError::OffBoard(p) => write!(f, "{p} is not on the board"),
+            SetupError::Conflict(p) => write!(f, "{p} is given two different contents"),
+            SetupError::Diagram { line, column, reason } => {
+                write!(f, "diagram line {line}, column {column}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A chain (連): a maximal set of orthogonally connected stones of one colour, with its
+/// liberties. A snapshot; see [`Board::chains`] and [`Board::chain`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    /// An identifier that is the same for every stone of the chain while the board does
+    /// not change; see [`Board::chain_id`].
+    pub id: ChainId,
+    /// The colour of the stones.
+    pub color: Color,
+    /// The stones.
+    pub stones: PointSet,
+    /// The liberties: empty points orthogonally adjacent to the chain.
+    pub liberties: PointSet,
+}
+
+/// Identifies a chain on a given board; valid until the board changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ChainId(Point);
+
+impl ChainId {
+    /// One stone of the chain (its internal representative).
+    pub fn representative(self) -> Point {
+        self.0
+    }
+}
+
+impl Board {
+    /// An empty board of `size`.
+    pub fn new(size: BoardSize) -> Board {
+        let mut board = Board {
+            size,
+            cells: [OFF; N],
+            nbr: [0; N],
+            head: [0; N],
+            next: [0; N],
+            libs: [0; N],
+            stones: [0; N],
+            empty: [0; N],
+            empty_pos: [0; N],
+            empty_len: 0,
+            ko: 0,
+            ko_code: 0,
+            hash: 0,
+            planes: [PointSet::EMPTY; 2],
+            on_board: size.on_board(),
+            captures: ByColor::default(),
+        };
+        for p in size.points() {
+            board.cells[p.index()] = EMPTY;
+        }
+        for p in size.points() {
+            let i = p.index();
+            let mut counts = 0u16;
+            for d in NEIGHBOUR_OFFSETS {
+                counts += match board.cells[step(i, d)] {
+                    EMPTY => 1 << NBR_SHIFT_EMPTY,
+                    _ => nbr_unit(1) + nbr_unit(2),
+                };
+            }
+            board.nbr[i] = counts;
+            board.empty_pos[i] = board.empty_len;
+            board.empty[board.empty_len as usize] = i as u16;
+            board.empty_len += 1;
+        }
+        board
+    }
+
+    /// Reads a board from a diagram: one line per row from the top, `.` or `+` for an
+    /// empty point, `X` or `#` for Black, `O` or `@` for White; spaces are ignored and
+    /// blank lines around the diagram are skipped.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Diagram`] for an unknown character, ragged rows or an unsupported
+    /// size; [`SetupError::NoLiberties`] if a chain has no liberty.
+    pub fn from_diagram(text: &str) -> Result<Board, SetupError> {
+        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        let mut first_line = 0;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                if rows.is_empty() {
+                    first_line = n + 1;
+                }
+                continue;
+            }
+            let mut row = Vec::new();
+            for (col, ch) in line.chars().enumerate() {
+                row.push(match ch {
+                    '.' | '+' => None,
+                    'X' | 'x' | '#' => Some(Color::Black),
+                    'O' | 'o' | '@' => Some(Color::White),
+                    c if c.is_whitespace() => continue,
+                    c => {
+                        return Err(SetupError::Diagram {
+                            line: n + 1,
+                            column: col + 1,
+                            reason: format!("unexpected character {c:?}"),
+                        });
+                    }
+                });
+            }
+            if let Some(first) = rows.first()
+                && first.len() != row.len()
+            {
+                return Err(SetupError::Diagram {
+                    line: n + 1,
+                    column: 1,
+                    reason: format!(
+                        "row has {} points, the first row has {}",
+                        row.len(),
+                        first.len()
+                    ),
+                });
+            }
+            rows.push(row);
+        }
+        let cols = rows.first().map_or(0, Vec::len);
+        let size = BoardSize::new(cols as u32, rows.len() as u32).map_err(|e| {
+            SetupError::Diagram { line: first_line + 1, column: 1, reason: e.to_string() }
+        })?;
+        let mut board = Board::new(size);
+        let height = rows.len();
+        for (r, row) in rows.into_iter().enumerate() {
+            for (c, stone) in row.into_iter().enumerate() {
+                if let Some(color) = stone {
+                    board.put_stone(
+                        Point::must(c as u8, (height - 1 - r) as u8, size).index(),
+                        code(color),
+                    );
+                }
+            }
+        }
+        let all = board.on_board;
+        board.rebuild_chains(&all);
+        if let Some(p) = board.chain_without_liberties(&all) {
+            return Err(SetupError::NoLiberties(p));
+        }
+        Ok(board)
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The colour of the stone on `point`, or `None` if it is empty or off the board.
+    #[inline]
+    pub fn color_at(&self, point: Point) -> Option<Color> {
+        match self.cells[point.index()] {
+            c @ (1 | 2) => Some(color_of(c)),
+            _ => None,
+        }
+    }
+
+    /// Whether `point` is on the board and empty.
+    #[inline]
+    pub fn is_empty_at(&self, point: Point) -> bool {
+        self.cells[point.index()] == EMPTY
+    }
+
+    /// The stones of `color`.
+    #[inline]
+    pub fn stones(&self, color: Color) -> &PointSet {
+        &self.planes[color.index()]
+    }
+
+    /// The empty points as a set.
+    pub fn empty_set(&self) -> PointSet {
+        self.on_board - self.planes[0] - self.planes[1]
+    }
+
+    /// The number of empty points.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty_len as usize
+    }
+
+    /// The `i`-th point of the empty-point list (`i < empty_count()`). The order of the
+    /// list changes as stones are played and captured; playouts pick from it.
+    ///
+    /// # Panics
+    ///
+    /// If `i >= self.empty_count()`.
+    #[inline]
+    pub fn empty_point(&self, i: usize) -> Point {
+        assert!(i < self.empty_len as usize, "empty point index out of range");
+        Point::from_index_unchecked(self.empty[i] as usize)
+    }
+
+    /// The empty points, in list order.
+    pub fn empty_points(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.empty[..self.empty_len as usize]
+            .iter()
+            .map(|&i| Point::from_index_unchecked(i as usize))
+    }
+
+    /// The Zobrist hash of the colouring (stones only), maintained incrementally; equal
+    /// to [`zobrist::hash_of`] of the two colours' stones.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The simple-ko point and the colour that may not play there, if the last move
+    /// captured a single stone in a ko shape.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        (self.ko != 0)
+            .then(|| (Point::from_index_unchecked(self.ko as usize), color_of(self.ko_code)))
+    }
+
+    /// Stones captured so far by each colour (including the opponent's own stones
+    /// removed by a suicide).
+    pub fn captures(&self) -> ByColor<u32> {
+        self.captures
+    }
+
+    /// The chain of the stone on `point`, or `None` if there is no stone there.
+    pub fn chain_id(&self, point: Point) -> Option<ChainId> {
+        self.color_at(point)
+            .map(|_| ChainId(Point::from_index_unchecked(self.head[point.index()] as usize)))
+    }
+
+    /// The number of liberties of the chain on `point`; 0 if there is no stone there.
+    #[inline]
+    pub fn liberty_count(&self, point: Point) -> usize {
+        match self.cells[point.index()] {
+            1 | 2 => self.libs[self.head[point.index()] as usize] as usize,
+            _ => 0,
+        }
+    }
+
+    /// The number of stones of the chain on `point`; 0 if there is no stone there.
+    pub fn chain_len(&self, point: Point) -> usize {
+        match self.cells[point.index()] {
+            1 | 2 => self.stones[self.head[point.index()] as usize] as usize,
+            _ => 0,
+        }
+    }
+
+    /// The stones of the chain on `point` (empty if there is no stone there).
+    pub fn chain_stones(&self, point: Point) -> PointSet {
+        let mut set = PointSet::EMPTY;
+        if self.color_at(point).is_some() {
+            let start = self.head[point.index()] as usize;
+            let mut s = start;
+            loop {
+                set.insert(Point::from_index_unchecked(s));
+                s = self.next[s] as usize;
+                if s == start {
+                    break;
+                }
+            }
+        }
+        set
+    }
+
+    /// The liberties of the chain on `point` (empty if there is no stone there).
+    pub fn liberties(&self, point: Point) -> PointSet {
+        self.chain_stones(point).adjacent(&self.empty_set())
+    }
+
+    /// The chain on `point`, with its stones and liberties.
+    pub fn chain(&self, point: Point) -> Option<Chain> {
+        let color = self.color_at(point)?;
+        let stones = self.chain_stones(point);
+        Some(Chain {
+            id: ChainId(Point::from_index_unchecked(self.head[point.index()] as usize)),
+            color,
+            liberties: stones.adjacent(&self.empty_set()),
+            stones,
+        })
+    }
+
+    /// All chains, in the order of their lowest points (bottom row first).
+    pub fn chains(&self) -> Vec<Chain> {
+        let mut seen = PointSet::EMPTY;
+        let mut out = Vec::new();
+        for p in self.planes[0] | self.planes[1] {
+            if !seen.contains(p) {
+                let chain = self.chain(p).expect("a stone has a chain");
+                seen |= chain.stones;
+                out.push(chain);
+            }
+        }
+        out
+    }
+
+    /// Whether `color` playing on `point` would capture at least one opponent stone.
+    pub fn would_capture(&self, color: Color, point: Point) -> bool {
+        let i = point.index();
+        let o = code(!color);
+        NEIGHBOUR_OFFSETS.iter().any(|&d| {
+            let n = step(i, d);
+            self.cells[n] == o && self.libs[self.head[n] as usize] == 1
+        })
+    }
+
+    /// Whether `color` playing on the empty `point` would leave its own chain without
+    /// liberties, after removing the opponent chains it captures.
+    pub fn is_suicide(&self, color: Color, point: Point) -> bool {
+        let i = point.index();
+        if self.nbr[i] >> NBR_SHIFT_EMPTY & 0xf != 0 {
+            return false;
+        }
+        let c = code(color);
+        for d in NEIGHBOUR_OFFSETS {
+            let n = step(i, d);
+            let cell = self.cells[n];
+            if cell == EMPTY {
+                return false;
+            }
+            if cell != OFF {
+                let libs = self.libs[self.head[n] as usize];
+                if (cell == c) == (libs > 1) {
+                    // An own chain with another liberty, or a capture.
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `color` may play on `point` under the playout rules: the point is empty,
+    /// not the simple-ko point banned to `color`, and the move is not a suicide.
+    #[inline]
+    pub fn is_legal(&self, color: Color, point: Point) -> bool {
+        let i = point.index();
+        self.cells[i] == EMPTY
+            && !(self.ko as usize == i && self.ko_code == code(color))
+            && !self.is_suicide(color, point)
+    }
+
+    /// Whether the empty `point` is a one-point eye of `color`: every on-board
+    /// orthogonal neighbour is a stone of `color`, and the opponent holds fewer than two
+    /// diagonal points, counting one more when the point is on the edge. This is the eye
+    /// rule of light playouts (libego, Pachi, Leela Zero, KataGo).
+    #[inline]
+    pub fn is_simple_eye(&self, color: Color, point: Point) -> bool {
+        let i = point.index();
+        if self.cells[i] != EMPTY || self.nbr[i] >> (4 * color.index() as u32) & 0xf != 4 {
+            return false;
+        }
+        let o = code(!color);
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in DIAGONAL_OFFSETS {
+            match self.cells[step(i, d)] {
+                OFF => edge = 1,
+                c if c == o => bad += 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// Plays a stone of `color` on the empty `point`: places it, removes the opponent
+    /// chains left without liberties, merges chains, and removes the mover's own chain if
+    /// it has no liberty left (a suicide; [`Position`](crate::Position) decides whether
+    /// the rules allow that). Returns the record that [`Board::undo`] takes back.
+    ///
+    /// The move is not checked against ko or any rule set: see [`Board::is_legal`].
+    ///
+    /// # Panics
+    ///
+    /// If `point` is occupied or off the board.
+    pub fn play(&mut self, color: Color, point: Point) -> Undo {
+        let i = point.index();
+        assert!(self.cells[i] == EMPTY, "Board::play on an occupied or off-board point {point}");
+        let c = code(color);
+        let o = code(!color);
+        let mut undo = Undo {
+            point: i as u16,
+            color,
+            prev_ko: self.ko,
+            prev_ko_code: self.ko_code,
+            suicide: false,
+            empty_slot: self.empty_pos[i],
+            removed: 0,
+            prev_hash: self.hash,
+        };
+        self.ko = 0;
+        self.put_stone(i, c);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.stones[i] = 1;
+        self.libs[i] = self.nbr[i] >> NBR_SHIFT_EMPTY & 0xf;
+
+        // Every adjacent chain loses the liberty `point`; opponent chains left without
+        // liberties are captured.
+        let mut own = [0u16; 4];
+        let mut own_len = 0;
+        let mut seen = [0u16; 4];
+        let mut seen_len = 0;
+        let mut captured = 0u16;
+        let mut captured_at = 0u16;
+        for d in NEIGHBOUR_OFFSETS {
+            let n = step(i, d);
+            let cell = self.cells[n];
+            if cell != c && cell != o {
+                continue;
+            }
+            let h = self.head[n];
+            if seen[..seen_len].contains(&h) {
+                continue;
+            }
+            seen[seen_len] = h;
+            seen_len += 1;
+            self.libs[h as usize] -= 1;
+            if cell == c {
+                own[own_len] = h;
+                own_len += 1;
+            } else if self.libs[h as usize] == 0 {
+                captured += self.stones[h as usize];
+                captured_at = h;
+                self.remove_chain(h as usize, c);
+            }
+        }
+
+        // Merge with the adjacent own chains, into the largest.
+        let mut base = i;
+        if own_len > 0 {
+            let mut largest = 0;
+            for k in 1..own_len {
+                if self.stones[own[k] as usize] > self.stones[own[largest] as usize] {
+                    largest = k;
+                }
+            }
+            base = own[largest] as usize;
+            self.merge(base, i);
+            for (k, &h) in own[..own_len].iter().enumerate() {
+                if k != largest {
+                    self.merge(base, h as usize);
+                }
+            }
+        }
+
+        if captured > 0 {
+            self.captures[color] += u32::from(captured);
+            undo.removed = captured;
+            if captured == 1 && base == i && self.libs[i] == 1 {
+                self.ko = captured_at;
+                self.ko_code = o;
+            }
+        } else if self.libs[base] == 0 {
+            let lost = self.stones[base];
+            self.remove_chain(base, o);
+            self.captures[!color] += u32::from(lost);
+            undo.removed = lost;
+            undo.suicide = true;
+        }
+        undo
+    }
+
+    /// Records a pass: the simple-ko ban is lifted. Returns the record for [`Board::undo`].
+    pub fn pass(&mut self) -> Undo {
+        let undo = Undo {
+            point: 0,
+            color: Color::Black,
+            prev_ko: self.ko,
+            prev_ko_code: self.ko_code,
+            suicide: false,
+            empty_slot: 0,
+            removed: 0,
+            prev_hash: self.hash,
+        };
+        self.ko = 0;
+        undo
+    }
+
+    /// Takes back the move or pass that returned `undo`. The board is restored exactly:
+    /// stones, chains, liberties, ko, hash, captures, and the order of the empty list.
+    ///
+    /// Undo records must be given back in reverse order of the moves that made them;
+    /// any other use leaves the board inconsistent.
+    pub fn undo(&mut self, undo: Undo) {
+        self.ko = undo.prev_ko;
+        self.ko_code = undo.prev_ko_code;
+        if undo.point == 0 {
+            return;
+        }
+        let i = undo.point as usize;
+        let c = code(undo.color);
+        let removed_code = if undo.suicide { c } else { 3 - c };
+        // The removed stones are the last entries of the empty list; put them back.
+        let mut touched = PointSet::EMPTY;
+        for _ in 0..undo.removed {
+            let q = self.empty[self.empty_len as usize - 1] as usize;
+            self.put_stone(q, removed_code);
+            touched.insert(Point::from_index_unchecked(q));
+        }
+        // Take the stone off its point and return the point to its old list slot.
+        self.clear_stone(i);
+        let slot = undo.empty_slot as usize;
+        let last = self.empty_len as usize - 1;
+        if slot != last {
+            let moved = self.empty[slot];
+            self.empty[slot] = i as u16;
+            self.empty_pos[i] = slot as u16;
+            self.empty[last] = moved;
+            self.empty_pos[moved as usize] = last as u16;
+        }
+        touched.insert(Point::from_index_unchecked(i));
+        let region = touched.dilate(&self.on_board);
+        self.rebuild_chains(&region);
+        if undo.suicide {
+            self.captures[!undo.color] -= u32::from(undo.removed);
+        } else {
+            self.captures[undo.color] -= u32::from(undo.removed);
+        }
+        self.hash = undo.prev_hash;
+    }
+
+    /// Changes one point outside the flow of play (setup stones): puts a stone of the
+    /// given colour on `point`, or empties it with `None`. Clears the simple-ko point.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::OffBoard`] if `point` is not on the board, and
+    /// [`SetupError::NoLiberties`] if the change would leave a chain without liberties;
+    /// the board is then unchanged. Removing stones never fails, and adding the stones of
+    /// a valid position one by one never fails either, so apply removals first.
+    pub fn set_point(&mut self, point: Point, stone: Option<Color>) -> Result<(), SetupError> {
+        if !self.size.contains(point) {
+            return Err(SetupError::OffBoard(point));
+        }
+        let i = point.index();
+        let before = self.cells[i];
+        let after = stone.map_or(EMPTY, code);
+        if before == after {
+            return Ok(());
+        }
+        let region = PointSet::from_iter([point]).dilate(&self.on_board);
+        if before != EMPTY {
+            self.clear_stone(i);
+        }
+        if after != EMPTY {
+            self.put_stone(i, after);
+        }
+        self.rebuild_chains(&region);
+        if let Some(bad) = self.chain_without_liberties(&region) {
+            // Put the point back as it was.
+            if after != EMPTY {
+                self.clear_stone(i);
+            }
+            if before != EMPTY {
+                self.put_stone(i, before);
+            }
+            self.rebuild_chains(&region);
+            return Err(SetupError::NoLiberties(bad));
+        }
+        self.ko = 0;
+        Ok(())
+    }
+
+    /// Clears the simple-ko point (as a pass or a setup change does).
+    pub fn clear_ko(&mut self) {
+        self.ko = 0;
+    }
+
+    /// Checks every incrementally maintained structure against a recomputation from the
+    /// stones: chain membership, liberty and stone counts, neighbour counters, the empty
+    /// list, the colour planes and the hash. For tests and debugging; O(board).
+    ///
+    /// # Errors
+    ///
+    /// A description of the first inconsistency found.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let empty = self.empty_set();
+        if zobrist::hash_of(&self.planes[0], &self.planes[1]) != self.hash {
+            return Err("hash differs from a recomputation".into());
+        }
+        if empty.len() != self.empty_len as usize {
+            return Err(format!(
+                "empty list has {} points, the board {}",
+                self.empty_len,
+                empty.len()
+            ));
+        }
+        for (k, p) in self.empty_points().enumerate() {
+            if !empty.contains(p) || self.empty_pos[p.index()] as usize != k {
+                return Err(format!("empty list entry {k} ({p}) is wrong"));
+            }
+        }
+        for p in self.size.points() {
+            let i = p.index();
+            let cell = self.cells[i];
+            let expected = match self.color_at(p) {
+                None => EMPTY,
+                Some(c) => code(c),
+            };
+            if cell != expected || (cell == EMPTY) != empty.contains(p) {
+                return Err(format!("cell {p} disagrees with the colour planes"));
+            }
+            let mut counts = 0u16;
+            for d in NEIGHBOUR_OFFSETS {
+                counts += match self.cells[step(i, d)] {
+                    EMPTY => 1 << NBR_SHIFT_EMPTY,
+                    OFF => nbr_unit(1) + nbr_unit(2),
+                    c => nbr_unit(c),
+                };
+            }
+            if counts != self.nbr[i] {
+                return Err(format!("neighbour counters of {p} are wrong"));
+            }
+            if let Some(color) = self.color_at(p) {
+                let stones =
+                    PointSet::flood_fill(&PointSet::from_iter([p]), &self.planes[color.index()]);
+                let libs = stones.adjacent(&empty);
+                if self.chain_stones(p) != stones {
+                    return Err(format!("chain list of {p} is wrong"));
+                }
+                let h = self.head[i] as usize;
+                if !stones.contains(Point::from_index_unchecked(h)) {
+                    return Err(format!("head of {p} is outside its chain"));
+                }
+                if self.libs[h] as usize != libs.len() || self.stones[h] as usize != stones.len() {
+                    return Err(format!(
+                        "chain at {p}: {} liberties and {} stones recorded, {} and {} on the board",
+                        self.libs[h],
+                        self.stones[h],
+                        libs.len(),
+                        stones.len()
+                    ));
+                }
+                if libs.is_empty() {
+                    return Err(format!("chain at {p} has no liberties"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The board as a diagram, one row per line from the top: `X` Black, `O` White,
+    /// `.` empty, separated by spaces. [`Board::from_diagram`] reads it back.
+    pub fn to_diagram(&self) -> String {
+        let mut s = String::new();
+        for row in (0..self.size.rows()).rev() {
+            for col in 0..self.size.cols() {
+                if col > 0 {
+                    s.push(' ');
+                }
+                s.push(match self.color_at(Point::at(col, row)) {
+                    None => '.',
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    // --- internals -------------------------------------------------------------------
+
+    /// Puts a stone with colour code `c` on the empty index `i`: cell, neighbour
+    /// counters, plane, hash and empty list; not the chain structures.
+    #[inline]
+    fn put_stone(&mut self, i: usize, c: u8) {
+        self.cells[i] = c;
+        let delta = nbr_unit(c).wrapping_sub(1 << NBR_SHIFT_EMPTY);
+        for d in NEIGHBOUR_OFFSETS {
+            let n = step(i, d);
+            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        }
+        let p = Point::from_index_unchecked(i);
+        self.planes[c as usize - 1].insert(p);
+        self.hash ^= zobrist::key(p, color_of(c));
+        let slot = self.empty_pos[i] as usize;
+        self.empty_len -= 1;
+        let last = self.empty[self.empty_len as usize];
+        self.empty[slot] = last;
+        self.empty_pos[last as usize] = slot as u16;
+    }
+
+    /// Takes the stone off index `i`: the inverse of `put_stone`, appending `i` to the
+    /// empty list.
+    #[inline]
+    fn clear_stone(&mut self, i: usize) {
+        let c = self.cells[i];
+        self.cells[i] = EMPTY;
+        self.head[i] = 0;
+        let delta = (1u16 << NBR_SHIFT_EMPTY).wrapping_sub(nbr_unit(c));
+        for d in NEIGHBOUR_OFFSETS {
+            let n = step(i, d);
+            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        }
+        let p = Point::from_index_unchecked(i);
+        self.planes[c as usize - 1].remove(p);
+        self.hash ^= zobrist::key(p, color_of(c));
+        self.empty[self.empty_len as usize] = i as u16;
+        self.empty_pos[i] = self.empty_len;
+        self.empty_len += 1;
+    }
+
+    /// Removes the chain with head `h`; each removed stone becomes a liberty of the
+    /// adjacent chains of colour code `neighbour_code`.
+    fn remove_chain(&mut self, h: usize, neighbour_code: u8) {
+        let mut s = h;
+        loop {
+            let next = self.next[s] as usize;
+            self.clear_stone(s);
+            let mut seen = [0u16; 4];
+            let mut seen_len = 0;
+            for d in NEIGHBOUR_OFFSETS {
+                let n = step(s, d);
+                if self.cells[n] == neighbour_code {
+                    let nh = self.head[n];
+                    if !seen[..seen_len].contains(&nh) {
+                        seen[seen_len] = nh;
+                        seen_len += 1;
+                        self.libs[nh as usize] += 1;
+                    }
+                }
+            }
+            s = next;
+            if s == h {
+                break;
+            }
+        }
+    }
+
+    /// Merges the chain with head `other` into the chain with head `base`, counting the
+    /// liberties of `other` that `base` does not already have.
+    fn merge(&mut self, base: usize, other: usize) {
+        let b = base as u16;
+        let mut s = other;
+        loop {
+            for d in NEIGHBOUR_OFFSETS {
+                let e = step(s, d);
+                if self.cells[e] == EMPTY
+                    && !NEIGHBOUR_OFFSETS.iter().any(|&dd| self.head[step(e, dd)] == b)
+                {
+                    self.libs[base] += 1;
+                }
+            }
+            // Relabel after looking, so liberties shared within `other` count once.
+            self.head[s] = b;
+            s = self.next[s] as usize;
+            if s == other {
+                break;
+            }
+        }
+        self.stones[base] += self.stones[other];
+        self.next.swap(base, other);
+    }
+
+    /// Recomputes the chain structures (head, list, stone and liberty counts) of every
+    /// chain with a stone in `region`.
+    fn rebuild_chains(&mut self, region: &PointSet) {
+        let empty = self.empty_set();
+        let mut todo = *region & (self.planes[0] | self.planes[1]);
+        while let Some(p) = todo.first() {
+            let plane = &self.planes[self.cells[p.index()] as usize - 1];
+            let stones = PointSet::flood_fill(&PointSet::from_iter([p]), plane);
+            todo -= stones;
+            let h = stones.first().expect("a chain has a stone").index();
+            let mut prev = h;
+            for s in &stones {
+                self.head[s.index()] = h as u16;
+                self.next[prev] = s.index() as u16;
+                prev = s.index();
+            }
+            self.next[prev] = h as u16;
+            self.stones[h] = stones.len() as u16;
+            self.libs[h] = stones.adjacent(&empty).len() as u16;
+        }
+    }
+
+    /// A stone in `region` whose chain has no liberty, if any.
+    fn chain_without_liberties(&self, region: &PointSet) -> Option<Point> {
+        (*region & (self.planes[0] | self.planes[1])).iter().find(|&p| self.liberty_count(p) == 0)
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            cells: self.cells,
+            nbr: self.nbr,
+            head: self.head,
+            next: self.next,
+            libs: self.libs,
+            stones: self.stones,
+            empty: self.empty,
+            empty_pos: self.empty_pos,
+            empty_len: self.empty_len,
+            ko: self.ko,
+            ko_code: self.ko_code,
+            hash: self.hash,
+            planes: self.planes,
+            on_board: self.on_board,
+            captures: self.captures,
+        }
+    }
+
+    /// Copies only the part of the arrays that the two board sizes use: a playout that
+    /// starts with `board.clone_from(&start)` pays for the board, not for 25×25.
+    fn clone_from(&mut self, source: &Board) {
+        let n = source.size.index_limit().max(self.size.index_limit());
+        let e = source.empty_len as usize;
+        self.size = source.size;
+        self.cells[..n].copy_from_slice(&source.cells[..n]);
+        self.nbr[..n].copy_from_slice(&source.nbr[..n]);
+        self.head[..n].copy_from_slice(&source.head[..n]);
+        self.next[..n].copy_from_slice(&source.next[..n]);
+        self.libs[..n].copy_from_slice(&source.libs[..n]);
+        self.stones[..n].copy_from_slice(&source.stones[..n]);
+        self.empty_pos[..n].copy_from_slice(&source.empty_pos[..n]);
+        self.empty[..e].copy_from_slice(&source.empty[..e]);
+        self.empty_len = source.empty_len;
+        self.ko = source.ko;
+        self.ko_code = source.ko_code;
+        self.hash = source.hash;
+        self.planes = source.planes;
+        self.on_board = source.on_board;
+        self.captures = source.captures;
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when they have the same size, stones, simple-ko ban and capture
+    /// counts (internal list orders do not matter).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.planes == other.planes
+            && self.ko() == other.ko()
+            && self.captures == other.captures
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Board {} (ko {:?}, captures {:?})\n{}",
+            self.size,
+            self.ko(),
+            self.captures,
+            self.to_diagram()
+        )
+    }
+}
+
+impl fmt::Display for Board {
+    /// A diagram with GTP coordinates, like GTP's `showboard`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        let header: String =
+            (0..self.size.cols()).map(|c| format!(" {}", LETTERS[c as usize] as char)).collect();
+        writeln!(f, "  {header}")?;
+        for row in (0..self.size.rows()).rev() {
+            write!(f, "{:>2} ", row + 1)?;
+            for col in 0..self.size.cols() {
+                let p = Point::at(col, row);
+                let ch = match self.color_at(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None if self.ko as usize == p.index() => '*',
+                    None => '.',
+                };
+                write!(f, "{ch} ")?;
+            }
+            writeln!(f, "{}", row + 1)?;
+        }
+        write!(f, "  {header}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Random games with suicide allowed (so the board exercises it), checking every
+    /// structure after every move and after undoing the whole game.
+    #[test]
+    fn random_games_stay_consistent_and_undo_exactly() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for n in [1, 2, 3, 4, 5, 7, 9, 13, 19, 25] {
+            let size = BoardSize::square(n).unwrap();
+            for game in 0..6 {
+                let mut board = Board::new(size);
+                let mut trail = Vec::new();
+                let mut snapshots = vec![board.clone()];
+                let mut color = Color::Black;
+                for _ in 0..(3 * size.point_count()) {
+                    let candidates: Vec<Point> = board
+                        .empty_points()
+                        .filter(|&p| {
+                            board.ko() != Some((p, color))
+                                && (game % 2 == 0 || !board.is_suicide(color, p))
+                        })
+                        .filter(|&p| !board.is_simple_eye(color, p))
+                        .collect();
+                    let undo = if candidates.is_empty() {
+                        board.pass()
+                    } else {
+                        board.play(color, candidates[rng.below(candidates.len())])
+                    };
+                    trail.push(undo);
+                    if n < 13 || trail.len() % 11 == 0 {
+                        board
+                            .check_consistency()
+                            .unwrap_or_else(|e| panic!("{n}x{n} game {game}: {e}\n{board:?}"));
+                    }
+                    snapshots.push(board.clone());
+                    color = !color;
+                }
+                while let Some(undo) = trail.pop() {
+                    snapshots.pop();
+                    board.undo(undo);
+                    if n < 13 || trail.len() % 11 == 0 {
+                        board.check_consistency().unwrap();
+                    }
+                    let before = snapshots.last().unwrap();
+                    assert_eq!(&board, before);
+                    assert_eq!(board.hash(), before.hash());
+                    assert!(
+                        board.empty_points().eq(before.empty_points()),
+                        "empty list order restored"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clone_from_a_smaller_board_forgets_the_larger_one() {
+        let mut big = Board::new(BoardSize::square(19).unwrap());
+        big.play(Color::Black, Point::at(15, 15));
+        let small = Board::new(BoardSize::square(9).unwrap());
+        big.clone_from(&small);
+        assert_eq!(big, small);
+        assert_eq!(big.color_at(Point::at(15, 15)), None);
+        assert!(!big.is_empty_at(Point::at(15, 15)));
+        big.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn diagram_round_trip_and_errors() {
+        let text = "X O .\n. X O\nO . X\n";
+        let board = Board::from_diagram(text).unwrap();
+        assert_eq!(board.to_diagram(), text);
+        assert!(matches!(Board::from_diagram("X Q"), Err(SetupError::Diagram { column: 3, .. })));
+        assert!(matches!(Board::from_diagram("X O\nO"), Err(SetupError::Diagram { line: 2, .. })));
+        assert_eq!(Board::from_diagram("X O\nO ."), Err(SetupError::NoLiberties(Point::at(0, 1))));
+        assert!(Board::from_diagram("").is_err());
+    }
+
+    #[test]
+    fn set_point_refuses_a_chain_without_liberties_and_changes_nothing() {
+        let mut board = Board::from_diagram(". O\nO .").unwrap();
+        let before = board.clone();
+        assert_eq!(
+            board.set_point(Point::at(0, 1), Some(Color::Black)),
+            Err(SetupError::NoLiberties(Point::at(0, 1)))
+        );
+        assert_eq!(board, before);
+        board.check_consistency().unwrap();
+        board.set_point(Point::at(1, 1), None).unwrap();
+        board.set_point(Point::at(0, 1), Some(Color::Black)).unwrap();
+        board.check_consistency().unwrap();
+    }
+}
