@@ -141,12 +141,13 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// An empty record: no game information, no events, the rules' komi.
+    /// An empty record: no game information, no events, [`GameRecord::rules_text`] the
+    /// SGF name of the rules if they are a preset up to komi.
     pub fn new(size: BoardSize, rules: Rules) -> GameRecord {
         GameRecord {
             size,
             rules,
-            rules_text: None,
+            rules_text: sgf_rules_name(&rules).map(str::to_owned),
             handicap: 0,
             black_player: None,
             white_player: None,
@@ -213,8 +214,9 @@ impl GameRecord {
     /// passes written `B[]`/`W[]`.
     ///
     /// `RU` is [`GameRecord::rules_text`] if present, else the SGF name of the preset the
-    /// rules equal up to komi (`Chinese`, `Japanese`, `AGA`, `NZ`, `GOE`,
-    /// `Tromp-Taylor`); custom rules cannot be expressed in `RU` and are then left out.
+    /// rules equal up to komi (`Japanese`, `AGA`, `NZ`, `GOE`, `Tromp-Taylor`; Chinese
+    /// rules, the reader's default, are left out); custom rules cannot be expressed in
+    /// `RU` and are left out too, so they read back as Chinese.
     /// Text is escaped; line breaks in single-line values (names, result, ...) and tabs
     /// read back as spaces, as SGF defines. A setup change with no point is written as an
     /// empty node and does not read back.
@@ -233,7 +235,10 @@ impl GameRecord {
         if self.handicap > 0 {
             out.push_str(&format!("HA[{}]", self.handicap));
         }
-        let ru = self.rules_text.as_deref().or_else(|| sgf_rules_name(&self.rules));
+        // Without `RU`, a reader takes Chinese rules.
+        let default = Rules::chinese().with_komi(self.rules.komi) == self.rules;
+        let ru =
+            self.rules_text.as_deref().or(if default { None } else { sgf_rules_name(&self.rules) });
         for (ident, value) in [
             ("RU", ru),
             ("PB", self.black_player.as_deref()),
@@ -309,7 +314,6 @@ impl GameRecord {
     pub fn from_position(position: &Position) -> GameRecord {
         let rules = *position.rules();
         let mut record = GameRecord {
-            rules_text: sgf_rules_name(&rules).map(str::to_owned),
             handicap: position.handicap(),
             events: position.history().to_vec(),
             ..GameRecord::new(position.size(), rules)
@@ -337,7 +341,8 @@ impl GameRecord {
     ///
     /// The moves are replayed under [`GameRecord::rules`] with
     /// [`Position::try_play_as`] (so a colour may play twice in a row); after two passes,
-    /// play resumes if the record goes on. The handicap count is set for White's
+    /// play resumes if the record goes on (so the position before a move that follows two
+    /// passes is not over). The handicap count is set for White's
     /// compensation. The side to move is, in this order: the last `PL` since the last move
     /// played (the root's `PL` when none was played), the colour of the next move of the
     /// record, the opponent of the last move played, White in a handicap game
@@ -393,6 +398,9 @@ impl GameRecord {
             for (_, color) in changes {
                 pending = Some(color);
             }
+        } else if position.is_over() {
+            // The record goes on after two passes.
+            position.resume();
         }
         position.set_to_move(self.implied_to_move(pending, next, last));
         Ok(position)
@@ -929,7 +937,7 @@ fn decode_text(raw: &str, simple: bool) -> String {
                         chars.next();
                     }
                 }
-                Some(e) if e.is_ascii_whitespace() => out.push(' '),
+                Some(e) if is_space(e) => out.push(' '),
                 Some(e) => out.push(e),
                 None => {}
             },
@@ -940,11 +948,17 @@ fn decode_text(raw: &str, simple: bool) -> String {
                 }
                 out.push(if simple { ' ' } else { '\n' });
             }
-            c if c.is_ascii_whitespace() || c == '\u{b}' => out.push(' '),
+            c if is_space(c) => out.push(' '),
             c => out.push(c),
         }
     }
     out
+}
+
+/// White space other than line breaks in a text value: space, tab, vertical tab, form
+/// feed.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\u{b}' | '\u{c}')
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1002,7 +1016,7 @@ impl Reader<'_> {
             (Some(span_node), Some(node)) => self.size(span_node, node)?,
             _ => return Err(mismatch()),
         };
-        let mut record = GameRecord::new(size, Rules::chinese());
+        let mut record = GameRecord { rules_text: None, ..GameRecord::new(size, Rules::chinese()) };
         let mut seen = Seen::default();
         for (n, (span_node, node)) in spans.iter().zip(line).enumerate() {
             self.node(&mut record, &mut seen, n == 0, span_node, node)?;
@@ -1288,6 +1302,7 @@ mod tests {
         assert_eq!(decode_text("two\r\nlines\n\rx\ry", false), "two\nlines\nx\ny");
         assert_eq!(decode_text("two\r\nlines", true), "two lines");
         assert_eq!(decode_text("tab\there", false), "tab here");
+        assert_eq!(decode_text("escaped\\\u{b}vt\u{c}ff", true), "escaped vt ff");
         assert_eq!(decode_text("trailing\\", true), "trailing");
         assert_eq!(decode_text("日本\u{3000}棋院", true), "日本\u{3000}棋院");
     }
