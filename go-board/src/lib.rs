@@ -10,6 +10,7 @@ mod point_set;
 mod position;
 mod rules;
 pub mod score;
+pub mod sgf;
 mod symmetry;
 pub mod zobrist;
 
@@ -25,4 +26,5 @@ pub use rules::{
     Scoring,
 };
 pub use score::Score;
+pub use sgf::{GameRecord, ReplayError, ReplayErrorKind, SgfError, SgfErrorKind};
 pub use symmetry::Symmetry;
