@@ -111,7 +111,7 @@ impl<F: FnMut(Atom, &[Local], &mut Context) -> bool> Condition for F {
 /// let won = cg.value_under(&mut ctx, region, &mut |_| true)?;
 /// let lost = cg.value_under(&mut ctx, region, &mut |_| false)?;
 /// assert_eq!(ctx.display(won).to_string(), "{3|0}");
-/// assert_eq!(ctx.display(lost).to_string(), "0");
+/// assert_eq!(ctx.display(lost).to_string(), "-1"); // {|0}
 /// // A global condition read from the state: here, "the race is won" while the
 /// // region is still open.
 /// let outcome = cg.outcome(&mut ctx, &[Local::At(region)], &mut |_: Atom, s: &[Local], _: &mut Context| {

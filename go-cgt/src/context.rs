@@ -544,6 +544,9 @@ impl Context {
             }
             self.remove_dominated(&mut left, &mut right);
         }
+        if let Some(id) = self.all_number_options(&left, &right)? {
+            return Ok(id);
+        }
         self.intern_general(left, right)
     }
 

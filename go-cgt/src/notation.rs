@@ -307,23 +307,10 @@ impl Parser<'_> {
         self.as_game(v, col)
     }
 
-    /// sum := ['-'] juxt (('+' | '-') juxt)*
+    /// sum := signed (('+' | '-') signed)*
     fn value_sum(&mut self) -> PResult<Value> {
         let col = self.col();
-        let first = if *self.peek() == Tok::Minus {
-            self.bump();
-            if let Tok::Int(_) = self.peek() {
-                // a negative number literal, possibly followed by ups and stars
-                self.juxt(true)?
-            } else {
-                let g = self.juxt(false)?;
-                let g = self.as_game(g, col)?;
-                Value::Game(self.ctx.neg(g))
-            }
-        } else {
-            self.juxt(false)?
-        };
-        let mut acc = first;
+        let mut acc = self.signed()?;
         loop {
             let op = self.peek().clone();
             if op != Tok::Plus && op != Tok::Minus {
@@ -333,11 +320,28 @@ impl Parser<'_> {
             self.bump();
             let a = self.as_game(acc, col)?;
             let bcol = self.col();
-            let b = self.juxt(false)?;
+            let b = self.signed()?;
             let b = self.as_game(b, bcol)?;
             let r = if op == Tok::Plus { self.ctx.sum(a, b) } else { self.ctx.difference(a, b) };
             acc = Value::Game(lift(op_col, r)?);
         }
+    }
+
+    /// signed := ['-'] juxt; a `-` directly before a number literal belongs to it.
+    fn signed(&mut self) -> PResult<Value> {
+        let col = self.col();
+        if *self.peek() != Tok::Minus {
+            return self.juxt(false);
+        }
+        self.bump();
+        if let Tok::Int(_) = self.peek() {
+            return self.juxt(true);
+        }
+        self.enter()?;
+        let g = self.juxt(false)?;
+        self.leave();
+        let g = self.as_game(g, col)?;
+        Ok(Value::Game(self.ctx.neg(g)))
     }
 
     /// juxt := atom (ups | downs | star)*, e.g. `1^*`, `3/2v*2`.
