@@ -454,7 +454,7 @@ impl Parser<'_> {
     /// A comma-separated list of games, possibly empty.
     fn list(&mut self) -> PResult<Vec<GameId>> {
         let mut out = Vec::new();
-        if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace | Tok::RParen | Tok::BarGt) {
+        if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace | Tok::RParen | Tok::BarGt | Tok::End) {
             return Ok(out);
         }
         loop {
