@@ -220,6 +220,12 @@ impl Context {
         self.nodes.len()
     }
 
+    /// Every game of the context, in creation order (options before the games that
+    /// have them).
+    pub fn games(&self) -> impl Iterator<Item = GameId> + '_ {
+        (0..self.nodes.len() as u32).map(GameId)
+    }
+
     /// Whether the context holds only `0` (it is never empty).
     pub fn is_empty(&self) -> bool {
         false

@@ -245,12 +245,16 @@ impl Context {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn thermograph(&mut self, g: GameId) -> Result<Thermograph> {
-        if let Some(t) = self.thermographs.get(&g) {
-            return Ok(t.clone());
+        self.thermograph_ref(g).cloned()
+    }
+
+    /// The memoised thermograph of `g`, computed if needed.
+    fn thermograph_ref(&mut self, g: GameId) -> Result<&Thermograph> {
+        if !self.thermographs.contains_key(&g) {
+            let t = self.thermograph_uncached(g)?;
+            self.thermographs.insert(g, t);
         }
-        let t = self.thermograph_uncached(g)?;
-        self.thermographs.insert(g, t.clone());
-        Ok(t)
+        Ok(&self.thermographs[&g])
     }
 
     fn thermograph_uncached(&mut self, g: GameId) -> Result<Thermograph> {
@@ -269,7 +273,7 @@ impl Context {
         };
         let mut ls: Option<Trajectory> = None;
         for l in left {
-            let w = self.thermograph(l)?.right.tilt(-1)?;
+            let w = self.thermograph_ref(l)?.right.tilt(-1)?;
             ls = Some(match ls {
                 None => w,
                 Some(cur) => cur.combine(&w, true)?,
@@ -277,7 +281,7 @@ impl Context {
         }
         let mut rs: Option<Trajectory> = None;
         for r in right {
-            let w = self.thermograph(r)?.left.tilt(1)?;
+            let w = self.thermograph_ref(r)?.left.tilt(1)?;
             rs = Some(match rs {
                 None => w,
                 Some(cur) => cur.combine(&w, false)?,
@@ -304,7 +308,7 @@ impl Context {
         if let Some(x) = self.as_number(g) {
             return Ok(x);
         }
-        Ok(self.thermograph(g)?.mast())
+        Ok(self.thermograph_ref(g)?.mast())
     }
 
     /// The temperature of `g` (CGSuite's convention for numbers: −1 for integers,
@@ -316,7 +320,7 @@ impl Context {
         if let Some(x) = self.as_number(g) {
             return if x.is_integer() { Ok(minus_one()) } else { Ok(-Dyadic::pow2_neg(x.exponent())?) };
         }
-        Ok(self.thermograph(g)?.temperature())
+        Ok(self.thermograph_ref(g)?.temperature())
     }
 }
 
