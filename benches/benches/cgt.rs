@@ -42,7 +42,11 @@ fn sum_switches() -> GameId {
     }
     // switch i has temperature (3i + 3)/2: hottest first, the players alternate
     let stop = |left_first: bool| -> i64 {
-        (0..12i64).rev().enumerate().map(|(k, i)| if (k % 2 == 0) == left_first { 2 * i + 3 } else { -i }).sum()
+        (0..12i64)
+            .rev()
+            .enumerate()
+            .map(|(k, i)| if (k % 2 == 0) == left_first { 2 * i + 3 } else { -i })
+            .sum()
     };
     assert_eq!(ctx.left_stop(acc), Dyadic::from(stop(true)));
     assert_eq!(ctx.right_stop(acc), Dyadic::from(stop(false)));

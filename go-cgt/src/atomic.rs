@@ -82,7 +82,13 @@ impl Context {
         r
     }
 
-    fn aw_rec(&mut self, g: GameId, inf: i64, star: GameId, memo: &mut IdMap<GameId, GameId>) -> Result<GameId> {
+    fn aw_rec(
+        &mut self,
+        g: GameId,
+        inf: i64,
+        star: GameId,
+        memo: &mut IdMap<GameId, GameId>,
+    ) -> Result<GameId> {
         if let Some(x) = self.as_number(g) {
             return Ok(self.integer(inf * x.signum()));
         }

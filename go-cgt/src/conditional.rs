@@ -146,9 +146,16 @@ impl ConditionalGame {
     ///
     /// # Panics
     /// If a target position does not belong to this arena.
-    pub fn position(&mut self, left: Vec<(Guard, PositionId)>, right: Vec<(Guard, PositionId)>) -> PositionId {
+    pub fn position(
+        &mut self,
+        left: Vec<(Guard, PositionId)>,
+        right: Vec<(Guard, PositionId)>,
+    ) -> PositionId {
         let n = self.positions.len();
-        assert!(left.iter().chain(&right).all(|(_, p)| (p.0 as usize) < n), "target position from another arena");
+        assert!(
+            left.iter().chain(&right).all(|(_, p)| (p.0 as usize) < n),
+            "target position from another arena"
+        );
         self.add(Position::Moves { left, right })
     }
 
@@ -157,7 +164,12 @@ impl ConditionalGame {
     ///
     /// # Errors
     /// As [`Context::game`].
-    pub fn value_under(&self, ctx: &mut Context, p: PositionId, holds: &mut dyn FnMut(Atom) -> bool) -> Result<GameId> {
+    pub fn value_under(
+        &self,
+        ctx: &mut Context,
+        p: PositionId,
+        holds: &mut dyn FnMut(Atom) -> bool,
+    ) -> Result<GameId> {
         let mut memo = IdMap::default();
         self.value_rec(ctx, p, holds, &mut memo, 0)
     }
@@ -239,7 +251,12 @@ impl ConditionalGame {
     ///
     /// # Errors
     /// [`Error::TooDeep`] if a line of play is longer than the context's depth limit.
-    pub fn outcome(&self, ctx: &mut Context, start: &[Local], cond: &mut dyn Condition) -> Result<Outcome> {
+    pub fn outcome(
+        &self,
+        ctx: &mut Context,
+        start: &[Local],
+        cond: &mut dyn Condition,
+    ) -> Result<Outcome> {
         let mut table = IdMap::default();
         let l = self.wins(ctx, start.to_vec(), true, cond, &mut table, 0)?;
         let r = self.wins(ctx, start.to_vec(), false, cond, &mut table, 0)?;
@@ -297,7 +314,9 @@ mod tests {
         let start: Vec<Local> = parts.iter().map(|&g| Local::At(cg.game(g))).collect();
         let total = ctx.sum_all(&parts).unwrap();
         let expected = ctx.outcome(total);
-        let got = cg.outcome(&mut ctx, &start, &mut |_: Atom, _: &[Local], _: &mut Context| true).unwrap();
+        let got = cg
+            .outcome(&mut ctx, &start, &mut |_: Atom, _: &[Local], _: &mut Context| true)
+            .unwrap();
         assert_eq!(got, expected);
     }
 
@@ -313,7 +332,10 @@ mod tests {
         // {1|} = 2 and {|-1} = -2
         assert_eq!(ctx.display(t).to_string(), "2");
         assert_eq!(ctx.display(f).to_string(), "-2");
-        let all = Guard::All(vec![Guard::atom(Atom(0)), Guard::Any(vec![Guard::atom(Atom(1)), Guard::Always])]);
+        let all = Guard::All(vec![
+            Guard::atom(Atom(0)),
+            Guard::Any(vec![Guard::atom(Atom(1)), Guard::Always]),
+        ]);
         assert!(all.eval(&mut |a| a == Atom(0)));
     }
 }

@@ -40,7 +40,11 @@ pub struct Nus {
 enum Kind {
     Number(Dyadic),
     /// Options `opts[start .. start + nl]` (Left) then `[start + nl .. start + nl + nr]`.
-    General { start: u32, nl: u32, nr: u32 },
+    General {
+        start: u32,
+        nl: u32,
+        nr: u32,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -275,7 +279,8 @@ impl Context {
     }
 
     fn push(&mut self, node: Node) -> GameId {
-        let id = GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games in a context"));
+        let id =
+            GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games in a context"));
         self.nodes.push(node);
         id
     }
@@ -360,7 +365,11 @@ impl Context {
 
     /// Interns a game from options that are already known to form a canonical game
     /// that is not a number. Sorts the options.
-    pub(crate) fn intern_general(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> Result<GameId> {
+    pub(crate) fn intern_general(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Result<GameId> {
         left.sort_unstable();
         left.dedup();
         right.sort_unstable();
@@ -418,12 +427,20 @@ impl Context {
                 if let Some(x) = self.as_number(l) {
                     let t = tag(r)?;
                     if t.number == x && (t.ups > 0 || (t.ups == 0 && t.nimber > 0)) {
-                        return Some(Nus { number: x, ups: t.ups.checked_add(1)?, nimber: t.nimber ^ 1 });
+                        return Some(Nus {
+                            number: x,
+                            ups: t.ups.checked_add(1)?,
+                            nimber: t.nimber ^ 1,
+                        });
                     }
                 } else if let Some(x) = self.as_number(r) {
                     let t = tag(l)?;
                     if t.number == x && (t.ups < 0 || (t.ups == 0 && t.nimber > 0)) {
-                        return Some(Nus { number: x, ups: t.ups.checked_sub(1)?, nimber: t.nimber ^ 1 });
+                        return Some(Nus {
+                            number: x,
+                            ups: t.ups.checked_sub(1)?,
+                            nimber: t.nimber ^ 1,
+                        });
                     }
                 }
                 None
@@ -432,14 +449,16 @@ impl Context {
             (&[a, b], &[r]) => {
                 let x = self.as_number(r)?;
                 let star = Some(Nus { number: x, ups: 0, nimber: 1 });
-                ((self.as_number(a) == Some(x) && tag(b) == star) || (self.as_number(b) == Some(x) && tag(a) == star))
+                ((self.as_number(a) == Some(x) && tag(b) == star)
+                    || (self.as_number(b) == Some(x) && tag(a) == star))
                     .then_some(Nus { number: x, ups: 1, nimber: 1 })
             }
             // x↓* = {x | x, x*}
             (&[l], &[a, b]) => {
                 let x = self.as_number(l)?;
                 let star = Some(Nus { number: x, ups: 0, nimber: 1 });
-                ((self.as_number(a) == Some(x) && tag(b) == star) || (self.as_number(b) == Some(x) && tag(a) == star))
+                ((self.as_number(a) == Some(x) && tag(b) == star)
+                    || (self.as_number(b) == Some(x) && tag(a) == star))
                     .then_some(Nus { number: x, ups: -1, nimber: 1 })
             }
             _ => None,
@@ -529,7 +548,11 @@ impl Context {
         self.construct(left.to_vec(), right.to_vec())
     }
 
-    pub(crate) fn construct(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> Result<GameId> {
+    pub(crate) fn construct(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Result<GameId> {
         left.sort_unstable();
         left.dedup();
         right.sort_unstable();
@@ -573,7 +596,9 @@ impl Context {
             }
         }
         match (lo, hi) {
-            (Some((a, ga)), Some((b, gb))) if a >= b => self.intern_general(vec![ga], vec![gb]).map(Some),
+            (Some((a, ga)), Some((b, gb))) if a >= b => {
+                self.intern_general(vec![ga], vec![gb]).map(Some)
+            }
             _ => {
                 let x = Dyadic::simplest_between(lo.map(|p| p.0), hi.map(|p| p.0))?;
                 Ok(Some(self.number(x)))
@@ -660,7 +685,13 @@ impl Context {
     }
 
     /// `x ≤ G` where `G = {left | right}` is not interned.
-    fn le_rv(&mut self, x: GameId, left: &[GameId], right: &[GameId], memo: &mut VirtualMemo) -> bool {
+    fn le_rv(
+        &mut self,
+        x: GameId,
+        left: &[GameId],
+        right: &[GameId],
+        memo: &mut VirtualMemo,
+    ) -> bool {
         if let Some(&b) = memo.rv.get(&x) {
             return b;
         }
@@ -678,7 +709,13 @@ impl Context {
     }
 
     /// `G ≤ y` where `G = {left | right}` is not interned.
-    fn le_vr(&mut self, left: &[GameId], right: &[GameId], y: GameId, memo: &mut VirtualMemo) -> bool {
+    fn le_vr(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        y: GameId,
+        memo: &mut VirtualMemo,
+    ) -> bool {
         if let Some(&b) = memo.vr.get(&y) {
             return b;
         }
@@ -809,8 +846,10 @@ impl Context {
         let n = match self.as_number(g) {
             Some(x) => self.number(-x),
             None => {
-                let l: Vec<GameId> = self.ropts(g).to_vec().into_iter().map(|r| self.neg(r)).collect();
-                let r: Vec<GameId> = self.lopts(g).to_vec().into_iter().map(|l| self.neg(l)).collect();
+                let l: Vec<GameId> =
+                    self.ropts(g).to_vec().into_iter().map(|r| self.neg(r)).collect();
+                let r: Vec<GameId> =
+                    self.lopts(g).to_vec().into_iter().map(|l| self.neg(l)).collect();
                 // The negative of a canonical game is canonical and of the same depth.
                 self.intern_general(l, r).expect("negation keeps the depth")
             }

@@ -164,7 +164,7 @@ impl Dyadic {
         let int_lo = lo.map(|l| l.floor() as i128 + 1); // smallest integer > lo
         let int_hi = hi.map(|h| h.ceil() as i128 - 1); // largest integer < hi
         let inside = match (int_lo, int_hi) {
-            (Some(a), Some(b)) => (a <= b).then(|| if a > 0 { a } else if b < 0 { b } else { 0 }),
+            (Some(a), Some(b)) => (a <= b).then_some(a.max(0).min(b)),
             (Some(a), None) => Some(a.max(0)),
             (None, Some(b)) => Some(b.min(0)),
             (None, None) => Some(0),
@@ -179,11 +179,7 @@ impl Dyadic {
             // smallest multiple of 2^-k strictly greater than l
             let shift = k.saturating_sub(l.exp);
             let scaled = i128::from(l.num) << shift; // l * 2^k when l.exp <= k
-            let cand = if l.exp <= k {
-                scaled + 1
-            } else {
-                (i128::from(l.num) >> (l.exp - k)) + 1
-            };
+            let cand = if l.exp <= k { scaled + 1 } else { (i128::from(l.num) >> (l.exp - k)) + 1 };
             let c = Self::from_wide(cand, k)?;
             if c < h {
                 return Ok(c);

@@ -33,7 +33,9 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Overflow => f.write_str("number out of the exact range (63-bit numerator, denominator up to 2^62)"),
+            Error::Overflow => f.write_str(
+                "number out of the exact range (63-bit numerator, denominator up to 2^62)",
+            ),
             Error::TooDeep { depth, limit } => {
                 write!(f, "game nesting depth {depth} exceeds the limit {limit}")
             }

@@ -162,7 +162,11 @@ impl<'a> Search<'a> {
             if i > 0 && games[i] == games[i - 1] {
                 continue;
             }
-            let opts = if left { self.ctx.lopts(games[i]).to_vec() } else { self.ctx.ropts(games[i]).to_vec() };
+            let opts = if left {
+                self.ctx.lopts(games[i]).to_vec()
+            } else {
+                self.ctx.ropts(games[i]).to_vec()
+            };
             for o in opts {
                 let mut next = games.clone();
                 let mut nx = x;

@@ -116,10 +116,9 @@ fn tokenize(src: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 let mut n: i64 = 0;
                 while j < chars.len() && chars[j].is_ascii_digit() {
                     let d = i64::from(chars[j] as u8 - b'0');
-                    n = n
-                        .checked_mul(10)
-                        .and_then(|n| n.checked_add(d))
-                        .ok_or_else(|| ParseError::new(col, "integer too large (limit 2^63 - 1)"))?;
+                    n = n.checked_mul(10).and_then(|n| n.checked_add(d)).ok_or_else(|| {
+                        ParseError::new(col, "integer too large (limit 2^63 - 1)")
+                    })?;
                     j += 1;
                 }
                 (Tok::Int(n), j - i)
@@ -236,7 +235,10 @@ impl Parser<'_> {
         if self.peek() == want {
             Ok(self.bump().1)
         } else {
-            Err(ParseError::new(self.col(), format!("expected {what}, found {}", describe(self.peek()))))
+            Err(ParseError::new(
+                self.col(),
+                format!("expected {what}, found {}", describe(self.peek())),
+            ))
         }
     }
 
@@ -260,7 +262,14 @@ impl Parser<'_> {
         let op_col = self.col();
         let rel = matches!(
             op,
-            Tok::Le | Tok::Ge | Tok::Lt | Tok::Gt | Tok::EqEq | Tok::NotEq | Tok::LtBar | Tok::BarGt
+            Tok::Le
+                | Tok::Ge
+                | Tok::Lt
+                | Tok::Gt
+                | Tok::EqEq
+                | Tok::NotEq
+                | Tok::LtBar
+                | Tok::BarGt
         ) || op == Tok::Bars(2);
         let v = if rel {
             self.bump();
@@ -289,7 +298,10 @@ impl Parser<'_> {
             } else {
                 "an operator or the end of input".to_owned()
             };
-            return Err(ParseError::new(self.col(), format!("expected {what}, found {}", describe(self.peek()))));
+            return Err(ParseError::new(
+                self.col(),
+                format!("expected {what}, found {}", describe(self.peek())),
+            ));
         }
         Ok(v)
     }
@@ -376,7 +388,9 @@ impl Parser<'_> {
                 if *self.peek() == Tok::Slash {
                     self.bump();
                     let dcol = self.col();
-                    let d = self.int().ok_or_else(|| ParseError::new(dcol, "expected a denominator"))?;
+                    let d = self
+                        .int()
+                        .ok_or_else(|| ParseError::new(dcol, "expected a denominator"))?;
                     if d <= 0 || !(d as u64).is_power_of_two() {
                         return Err(ParseError::new(dcol, "denominator must be a power of two"));
                     }
@@ -392,7 +406,9 @@ impl Parser<'_> {
             }
             Tok::Star => {
                 let m = match self.int() {
-                    Some(m) => u32::try_from(m).map_err(|_| ParseError::new(col, "nimber too large"))?,
+                    Some(m) => {
+                        u32::try_from(m).map_err(|_| ParseError::new(col, "nimber too large"))?
+                    }
                     None => 1,
                 };
                 lift(col, self.ctx.nimber(m))?
@@ -445,7 +461,10 @@ impl Parser<'_> {
                 return Ok(v);
             }
             other => {
-                return Err(ParseError::new(col, format!("expected a game, found {}", describe(&other))));
+                return Err(ParseError::new(
+                    col,
+                    format!("expected a game, found {}", describe(&other)),
+                ));
             }
         };
         Ok(Value::Game(g))
@@ -478,7 +497,10 @@ impl Parser<'_> {
                     lists.push(self.list()?);
                 }
                 Tok::BarGt => {
-                    return Err(ParseError::new(self.col(), "'|>' inside braces: put a space between '|' and '>'"));
+                    return Err(ParseError::new(
+                        self.col(),
+                        "'|>' inside braces: put a space between '|' and '>'",
+                    ));
                 }
                 Tok::RBrace => {
                     self.bump();
@@ -493,7 +515,10 @@ impl Parser<'_> {
             }
         }
         if seps.is_empty() {
-            return Err(ParseError::new(open_col, "a game needs a '|' between its Left and Right options"));
+            return Err(ParseError::new(
+                open_col,
+                "a game needs a '|' between its Left and Right options",
+            ));
         }
         self.build(&lists, &seps)
     }
@@ -505,9 +530,13 @@ impl Parser<'_> {
         let mut at = seps.iter().enumerate().filter(|(_, s)| s.0 == widest);
         let (i, &(_, col)) = at.next().ok_or_else(|| ParseError::new(1, "empty game"))?;
         if let Some((_, &(_, c2))) = at.next() {
-            return Err(ParseError::new(c2, format!("ambiguous slashes: two separators of width {widest}")));
+            return Err(ParseError::new(
+                c2,
+                format!("ambiguous slashes: two separators of width {widest}"),
+            ));
         }
-        let left = if i == 0 { lists[0].clone() } else { vec![self.build(&lists[..=i], &seps[..i])?] };
+        let left =
+            if i == 0 { lists[0].clone() } else { vec![self.build(&lists[..=i], &seps[..i])?] };
         let right = if i + 1 == seps.len() {
             lists[i + 1].clone()
         } else {
@@ -520,8 +549,20 @@ impl Parser<'_> {
     fn call(&mut self, name: &str, col: usize) -> PResult<Value> {
         let lower = name.to_ascii_lowercase();
         let arity = match lower.as_str() {
-            "tiny" | "miny" | "mean" | "temperature" | "leftstop" | "rightstop" | "thermograph" | "atomicweight"
-            | "aw" | "rcf" | "reducedcanonicalform" | "birthday" | "outcome" | "farstar" => 1,
+            "tiny"
+            | "miny"
+            | "mean"
+            | "temperature"
+            | "leftstop"
+            | "rightstop"
+            | "thermograph"
+            | "atomicweight"
+            | "aw"
+            | "rcf"
+            | "reducedcanonicalform"
+            | "birthday"
+            | "outcome"
+            | "farstar" => 1,
             "cool" | "heat" | "norton" | "nortonproduct" => 2,
             "overheat" => 3,
             _ => return Err(ParseError::new(col, format!("unknown function '{name}'"))),
@@ -540,7 +581,10 @@ impl Parser<'_> {
         }
         self.expect(&Tok::RParen, "')'")?;
         if args.len() != arity {
-            return Err(ParseError::new(col, format!("{name} takes {arity} argument(s), found {}", args.len())));
+            return Err(ParseError::new(
+                col,
+                format!("{name} takes {arity} argument(s), found {}", args.len()),
+            ));
         }
         let c = &mut *self.ctx;
         let g = args[0];
@@ -720,7 +764,9 @@ impl Printer<'_> {
     fn text(&self, g: GameId, neg: bool) -> (Key, String) {
         let mut out = String::new();
         let key = match self.ctx.as_nus(g) {
-            Some(t) if t.ups == 0 && t.nimber == 0 => Key::Number(if neg { -t.number } else { t.number }),
+            Some(t) if t.ups == 0 && t.nimber == 0 => {
+                Key::Number(if neg { -t.number } else { t.number })
+            }
             Some(t) if neg => Key::Nus(-t.number, -t.ups, t.nimber),
             Some(t) => Key::Nus(t.number, t.ups, t.nimber),
             None => Key::Other(self.ctx.depth(g)),
@@ -744,7 +790,8 @@ impl Printer<'_> {
             if t.number != Dyadic::ZERO || (t.ups == 0 && t.nimber == 0) {
                 self.number(t.number, out);
             }
-            let (up, down, dup, ddown) = if self.unicode { ("↑", "↓", "⇑", "⇓") } else { ("^", "v", "^^", "vv") };
+            let (up, down, dup, ddown) =
+                if self.unicode { ("↑", "↓", "⇑", "⇓") } else { ("^", "v", "^^", "vv") };
             match t.ups {
                 0 => {}
                 1 => out.push_str(up),
@@ -778,7 +825,11 @@ impl Printer<'_> {
                 if zero_side != c.zero() || c.as_nus(inner).is_some() {
                     continue;
                 }
-                let (z, h) = if tiny { (c.lopts(inner), c.ropts(inner)) } else { (c.ropts(inner), c.lopts(inner)) };
+                let (z, h) = if tiny {
+                    (c.lopts(inner), c.ropts(inner))
+                } else {
+                    (c.ropts(inner), c.lopts(inner))
+                };
                 if let (&[z], &[h]) = (z, h)
                     && z == c.zero()
                 {
@@ -816,7 +867,9 @@ impl Printer<'_> {
             return n == b;
         }
         match (c.as_nus(a), c.as_nus(b)) {
-            (Some(s), Some(t)) => return s.number == -t.number && s.ups == -t.ups && s.nimber == t.nimber,
+            (Some(s), Some(t)) => {
+                return s.number == -t.number && s.ups == -t.ups && s.nimber == t.nimber;
+            }
             (Some(_), None) | (None, Some(_)) => return false,
             _ => {}
         }
@@ -832,7 +885,9 @@ impl Printer<'_> {
         let (key, s) = self.text(g, false);
         let simple = match self.ctx.as_nus(g) {
             Some(t) => {
-                let parts = usize::from(t.number != Dyadic::ZERO) + usize::from(t.ups != 0) + usize::from(t.nimber != 0);
+                let parts = usize::from(t.number != Dyadic::ZERO)
+                    + usize::from(t.ups != 0)
+                    + usize::from(t.nimber != 0);
                 parts <= 1 && t.number >= Dyadic::ZERO
             }
             None => true,
@@ -856,7 +911,8 @@ impl Printer<'_> {
             {
                 level = level.max(self.bare(o, neg, side));
             } else {
-                let mut items: Vec<(Key, String)> = opts.iter().map(|&o| self.text(o, neg)).collect();
+                let mut items: Vec<(Key, String)> =
+                    opts.iter().map(|&o| self.text(o, neg)).collect();
                 items.sort();
                 join(&items, side);
             }
@@ -909,9 +965,31 @@ mod tests {
     fn slashes_and_round_trip() {
         let mut ctx = Context::new();
         for s in [
-            "0", "*", "*2", "^", "v", "^^", "vv*", "^3", "v4*3", "^*2", "1/2", "-3/4", "1^*", "-1v", "{3||2|1}",
-            "{5|{4,{5|4}|3}}", "+-1", "+-(1*)", "{2||0,+-2|-4}", "Tiny(3/2)", "Miny({5||3|1})", "Tiny({3|1})",
-            "{3/2|1/2||{0|-3},{-1/2|-1||-5/2}}", "+-(2,{4|0})", "{1||+-(1*)|-1,{-1|-3}}",
+            "0",
+            "*",
+            "*2",
+            "^",
+            "v",
+            "^^",
+            "vv*",
+            "^3",
+            "v4*3",
+            "^*2",
+            "1/2",
+            "-3/4",
+            "1^*",
+            "-1v",
+            "{3||2|1}",
+            "{5|{4,{5|4}|3}}",
+            "+-1",
+            "+-(1*)",
+            "{2||0,+-2|-4}",
+            "Tiny(3/2)",
+            "Miny({5||3|1})",
+            "Tiny({3|1})",
+            "{3/2|1/2||{0|-3},{-1/2|-1||-5/2}}",
+            "+-(2,{4|0})",
+            "{1||+-(1*)|-1,{-1|-3}}",
         ] {
             let g = ctx.parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
             let printed = ctx.display(g).to_string();

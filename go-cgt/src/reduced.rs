@@ -57,7 +57,12 @@ impl Context {
 
     /// Removes options dominated modulo infinitesimals and bypasses those reversible
     /// modulo infinitesimals, comparing with `g` (equal to `{left|right}` modulo Inf).
-    fn inf_prune(&mut self, g: GameId, mut left: Vec<GameId>, mut right: Vec<GameId>) -> Result<GameId> {
+    fn inf_prune(
+        &mut self,
+        g: GameId,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Result<GameId> {
         loop {
             left.sort_unstable();
             left.dedup();
@@ -125,8 +130,11 @@ impl Context {
                     continue;
                 }
                 // For Left, o_i is dominated if o_j ≥ o_i mod Inf; for Right if o_j ≤ o_i.
-                let dominated =
-                    if left { self.ge_mod_infinitesimals(opts[j], opts[i])? } else { self.ge_mod_infinitesimals(opts[i], opts[j])? };
+                let dominated = if left {
+                    self.ge_mod_infinitesimals(opts[j], opts[i])?
+                } else {
+                    self.ge_mod_infinitesimals(opts[i], opts[j])?
+                };
                 if dominated {
                     keep[i] = false;
                     break;

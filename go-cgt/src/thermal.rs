@@ -67,7 +67,10 @@ impl Context {
         match self.as_number(g) {
             Some(x) => {
                 let (a, b) = number_options(x);
-                (a.map(|y| self.number(y)).into_iter().collect(), b.map(|y| self.number(y)).into_iter().collect())
+                (
+                    a.map(|y| self.number(y)).into_iter().collect(),
+                    b.map(|y| self.number(y)).into_iter().collect(),
+                )
             }
             None => (self.lopts(g).to_vec(), self.ropts(g).to_vec()),
         }

@@ -83,7 +83,8 @@ impl Trajectory {
         ts.dedup();
         // crossings inside each interval, and above the top
         let mut extra = Vec::new();
-        let diff = |t: Dyadic| -> Result<Dyadic> { self.value_at(t)?.checked_sub(other.value_at(t)?) };
+        let diff =
+            |t: Dyadic| -> Result<Dyadic> { self.value_at(t)?.checked_sub(other.value_at(t)?) };
         let top = ts[0];
         let d0 = diff(top)?;
         let s0 = self.slopes[0] - other.slopes[0];
@@ -111,7 +112,11 @@ impl Trajectory {
         // top: which one wins as t grows (no crossing above ts[0] any more)
         let probe = ts[0].checked_add(Dyadic::ONE)?;
         let (a, b) = (self.value_at(probe)?, other.value_at(probe)?);
-        let top_self = if a == b { (self.slopes[0] >= other.slopes[0]) == take_max } else { (a > b) == take_max };
+        let top_self = if a == b {
+            (self.slopes[0] >= other.slopes[0]) == take_max
+        } else {
+            (a > b) == take_max
+        };
         slopes.push(if top_self { self.slopes[0] } else { other.slopes[0] });
         for w in ts.windows(2) {
             let mid = w[0].checked_add(w[1])?.half()?;
@@ -261,7 +266,11 @@ impl Context {
         let (left, right, number_temp) = match self.as_number(g) {
             Some(x) if x.is_integer() => {
                 let wall = Trajectory::constant(x);
-                return Ok(Thermograph { left: wall.clone(), right: wall, temperature: minus_one() });
+                return Ok(Thermograph {
+                    left: wall.clone(),
+                    right: wall,
+                    temperature: minus_one(),
+                });
             }
             Some(x) => {
                 let (a, b) = number_options(x);
@@ -289,7 +298,11 @@ impl Context {
         }
         let (ls, rs) = match (ls, rs) {
             (Some(l), Some(r)) => (l, r),
-            _ => return Err(Error::InvalidArgument("a game that is not a number has options on both sides")),
+            _ => {
+                return Err(Error::InvalidArgument(
+                    "a game that is not a number has options on both sides",
+                ));
+            }
         };
         let tau = match number_temp {
             Some(t) => t,
@@ -318,7 +331,11 @@ impl Context {
     /// As [`Context::thermograph`].
     pub fn temperature(&mut self, g: GameId) -> Result<Dyadic> {
         if let Some(x) = self.as_number(g) {
-            return if x.is_integer() { Ok(minus_one()) } else { Ok(-Dyadic::pow2_neg(x.exponent())?) };
+            return if x.is_integer() {
+                Ok(minus_one())
+            } else {
+                Ok(-Dyadic::pow2_neg(x.exponent())?)
+            };
         }
         Ok(self.thermograph_ref(g)?.temperature())
     }

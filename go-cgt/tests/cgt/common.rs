@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 /// A game as written, before canonicalisation.
 #[derive(Clone, Debug)]
-pub enum Tree {
+pub(crate) enum Tree {
     /// `numerator / 2^exponent`
     Num(i64, u32),
     /// `{left | right}`
@@ -14,7 +14,7 @@ pub enum Tree {
 
 impl Tree {
     /// Builds the game in `ctx`, canonicalising every node.
-    pub fn build(&self, ctx: &mut Context) -> GameId {
+    pub(crate) fn build(&self, ctx: &mut Context) -> GameId {
         match self {
             Tree::Num(n, e) => ctx.number(Dyadic::new(*n, *e).unwrap()),
             Tree::Node(l, r) => {
@@ -28,7 +28,7 @@ impl Tree {
 
 /// Small games: numbers in [-2, 2] with denominators up to 4, nested up to `depth`
 /// with up to `width` options a side.
-pub fn tree(depth: u32, width: usize) -> impl Strategy<Value = Tree> {
+pub(crate) fn tree(depth: u32, width: usize) -> impl Strategy<Value = Tree> {
     let leaf = prop_oneof![(-8i64..=8, 0u32..=2).prop_map(|(n, e)| Tree::Num(n, e)),];
     leaf.prop_recursive(depth, 24, width as u32, move |inner| {
         (prop::collection::vec(inner.clone(), 0..=width), prop::collection::vec(inner, 0..=width))

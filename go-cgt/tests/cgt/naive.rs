@@ -125,7 +125,9 @@ fn from_number(x: f64) -> N {
 fn from_tree(t: &Tree) -> N {
     match t {
         Tree::Num(n, e) => from_number(*n as f64 / (1u64 << e) as f64),
-        Tree::Node(l, r) => N { l: l.iter().map(from_tree).collect(), r: r.iter().map(from_tree).collect() },
+        Tree::Node(l, r) => {
+            N { l: l.iter().map(from_tree).collect(), r: r.iter().map(from_tree).collect() }
+        }
     }
 }
 

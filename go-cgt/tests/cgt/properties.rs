@@ -5,7 +5,9 @@ use go_cgt::{Context, Dyadic, LazySum};
 use proptest::prelude::*;
 
 fn temps() -> impl Strategy<Value = Dyadic> {
-    (-7i64..=24, 0u32..=3).prop_map(|(n, e)| Dyadic::new(n, e).unwrap()).prop_filter("t > -1", |t| *t > Dyadic::from(-1))
+    (-7i64..=24, 0u32..=3)
+        .prop_map(|(n, e)| Dyadic::new(n, e).unwrap())
+        .prop_filter("t > -1", |t| *t > Dyadic::from(-1))
 }
 
 proptest! {

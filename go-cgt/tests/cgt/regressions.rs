@@ -71,10 +71,18 @@ fn issue_3_huge_numbers_are_exact_or_an_error() {
     let mut ctx = Context::new();
     let big = ctx.parse("4611686018427387904").unwrap(); // 2^62
     assert_eq!(ctx.sum(big, big), Err(Error::Overflow));
-    assert!(ctx.parse("4611686018427387904 + 4611686018427387904").unwrap_err().message().contains("range"));
+    assert!(
+        ctx.parse("4611686018427387904 + 4611686018427387904")
+            .unwrap_err()
+            .message()
+            .contains("range")
+    );
     let tiny = ctx.parse("1/4611686018427387904").unwrap();
     assert!(ctx.gt(tiny, ctx.zero()));
-    assert_eq!(ctx.parse("1/4611686018427387904 + 1/4611686018427387904").unwrap(), ctx.parse("1/2305843009213693952").unwrap());
+    assert_eq!(
+        ctx.parse("1/4611686018427387904 + 1/4611686018427387904").unwrap(),
+        ctx.parse("1/2305843009213693952").unwrap()
+    );
     assert!(ctx.parse("1/9223372036854775808").is_err());
 }
 
@@ -83,7 +91,8 @@ fn issue_3_huge_numbers_are_exact_or_an_error() {
 #[test]
 fn issue_3_lazy_sum_of_switches() {
     let mut ctx = Context::new();
-    let parts: Vec<_> = (0..12).map(|i| ctx.parse(&format!("{{{}|{}}}", 2 * i + 3, -i)).unwrap()).collect();
+    let parts: Vec<_> =
+        (0..12).map(|i| ctx.parse(&format!("{{{}|{}}}", 2 * i + 3, -i)).unwrap()).collect();
     let lazy = LazySum::new(parts.clone());
     let total = ctx.sum_all(&parts).unwrap();
     assert_eq!(lazy.outcome(&mut ctx).unwrap(), ctx.outcome(total));

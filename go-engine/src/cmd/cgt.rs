@@ -7,11 +7,11 @@ use std::process::ExitCode;
 /// Evaluate a combinatorial game expression and print its canonical form.
 ///
 /// EXPR uses CGSuite's notation ({3||2|1}, *2, ^, v3, ^^*, +-1, 1/2, Tiny(x)) with
-/// + - ( ), one comparison (<= >= < > == != || <| |>, printing true or false) and
-/// the functions cool(G,t), heat(G,t), overheat(G,s,t), mean, temperature,
-/// leftstop, rightstop, thermograph, atomicweight, rcf, birthday, outcome,
-/// norton(G,U), farstar, Tiny, Miny. Without EXPR, reads one expression per line
-/// from standard input.
+/// sums and differences, parentheses, one comparison (<= >= < > == != || <| |>,
+/// printing true or false) and the functions cool(G,t), heat(G,t),
+/// overheat(G,s,t), mean, temperature, leftstop, rightstop, thermograph,
+/// atomicweight, rcf, birthday, outcome, norton(G,U), farstar, Tiny and Miny.
+/// Without EXPR, reads one expression per line from standard input.
 #[derive(Debug, clap::Args)]
 pub(crate) struct CgtArgs {
     /// The expression (omit to read expressions from standard input, one per line).
