@@ -108,24 +108,23 @@ impl Context {
         }
         let g2 = self.construct(lw.clone(), rw.clone())?;
         let w = if self.is_integer(g2) {
-            if self.gt(g, star) {
-                // the largest integer n with n <| every right weight
-                let mut best: Option<i64> = None;
-                for &h in &rw {
-                    let n = self.largest_integer_below(h)?;
-                    best = Some(best.map_or(n, |b| b.min(n)));
-                }
-                self.integer(best.ok_or(Error::NotAtomic)?)
+            // the eccentric case
+            let below = if self.gt(g, star) {
+                true
             } else if self.lt(g, star) {
-                let mut best: Option<i64> = None;
-                for &h in &lw {
-                    let n = self.smallest_integer_above(h)?;
-                    best = Some(best.map_or(n, |b| b.max(n)));
-                }
-                self.integer(best.ok_or(Error::NotAtomic)?)
+                false
             } else {
-                g2
+                memo.insert(g, g2);
+                return Ok(g2);
+            };
+            // the largest integer n with n <| every right weight, or the smallest
+            // with n |> every left weight
+            let mut best: Option<i64> = None;
+            for &h in if below { &rw } else { &lw } {
+                let n = self.integer_beside(h, below)?;
+                best = Some(best.map_or(n, |b| if below { b.min(n) } else { b.max(n) }));
             }
+            self.integer(best.ok_or(Error::NotAtomic)?)
         } else {
             g2
         };
@@ -133,27 +132,19 @@ impl Context {
         Ok(w)
     }
 
-    /// The largest integer `n` with `n <| h` (not `n ≥ h`).
-    fn largest_integer_below(&mut self, h: GameId) -> Result<i64> {
-        let mut n = self.left_stop(h).ceil();
+    /// The largest integer `n` with `n <| h` (not `n ≥ h`) when `below`, else the
+    /// smallest integer `n` with `n |> h` (not `n ≤ h`).
+    fn integer_beside(&mut self, h: GameId, below: bool) -> Result<i64> {
+        // Start at the stop on that side and walk away from h until the relation holds.
+        let (mut n, step) =
+            if below { (self.left_stop(h).ceil(), -1) } else { (self.right_stop(h).floor(), 1) };
         loop {
             let ng = self.integer(n);
-            if !self.le(h, ng) {
+            let done = if below { !self.le(h, ng) } else { !self.le(ng, h) };
+            if done {
                 return Ok(n);
             }
-            n = n.checked_sub(1).ok_or(Error::Overflow)?;
-        }
-    }
-
-    /// The smallest integer `n` with `n |> h` (not `n ≤ h`).
-    fn smallest_integer_above(&mut self, h: GameId) -> Result<i64> {
-        let mut n = self.right_stop(h).floor();
-        loop {
-            let ng = self.integer(n);
-            if !self.le(ng, h) {
-                return Ok(n);
-            }
-            n = n.checked_add(1).ok_or(Error::Overflow)?;
+            n = n.checked_add(step).ok_or(Error::Overflow)?;
         }
     }
 

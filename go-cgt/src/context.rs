@@ -176,6 +176,14 @@ pub(crate) fn number_options(x: Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
     }
 }
 
+/// Sorts both option lists and removes duplicates.
+pub(crate) fn normalize(left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
+    for opts in [left, right] {
+        opts.sort_unstable();
+        opts.dedup();
+    }
+}
+
 /// Whether a NUS `0 + ↑n + *m` is `≥ 0`.
 fn nus_nonnegative(ups: i64, nim: u32) -> bool {
     ups >= 2 || (ups == 1 && nim != 1) || (ups == 0 && nim == 0)
@@ -370,10 +378,7 @@ impl Context {
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
     ) -> Result<GameId> {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+        normalize(&mut left, &mut right);
         let mut key = Vec::with_capacity(left.len() + right.len() + 1);
         key.push(GameId(left.len() as u32));
         key.extend_from_slice(&left);
@@ -553,10 +558,7 @@ impl Context {
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
     ) -> Result<GameId> {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+        normalize(&mut left, &mut right);
         if let Some(id) = self.all_number_options(&left, &right)? {
             return Ok(id);
         }
@@ -564,10 +566,7 @@ impl Context {
         self.check_depth(depth)?;
         self.remove_dominated(&mut left, &mut right);
         if self.bypass_reversible(&mut left, &mut right) {
-            left.sort_unstable();
-            left.dedup();
-            right.sort_unstable();
-            right.dedup();
+            normalize(&mut left, &mut right);
             if let Some(id) = self.all_number_options(&left, &right)? {
                 return Ok(id);
             }
@@ -607,128 +606,116 @@ impl Context {
     }
 
     fn remove_dominated(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
-        let mut keep = vec![true; left.len()];
-        for i in 0..left.len() {
-            for j in 0..left.len() {
-                if i != j && keep[j] && self.le(left[i], left[j]) {
+        // Left prefers larger options, Right smaller ones; equal options are already
+        // merged (canonical forms are unique).
+        let _ = self.retain_undominated(left, |ctx, a, b| Ok(ctx.le(a, b)));
+        let _ = self.retain_undominated(right, |ctx, a, b| Ok(ctx.le(b, a)));
+    }
+
+    /// Drops every option `a` for which `dominated(a, b)` holds for another kept
+    /// option `b`.
+    pub(crate) fn retain_undominated(
+        &mut self,
+        opts: &mut Vec<GameId>,
+        mut dominated: impl FnMut(&mut Context, GameId, GameId) -> Result<bool>,
+    ) -> Result<()> {
+        let mut keep = vec![true; opts.len()];
+        for i in 0..opts.len() {
+            for j in 0..opts.len() {
+                if i != j && keep[j] && dominated(self, opts[i], opts[j])? {
                     keep[i] = false;
                     break;
                 }
             }
         }
-        let mut k = keep.iter();
-        left.retain(|_| *k.next().unwrap_or(&true));
-        let mut keep = vec![true; right.len()];
-        for i in 0..right.len() {
-            for j in 0..right.len() {
-                if i != j && keep[j] && self.le(right[j], right[i]) {
-                    keep[i] = false;
-                    break;
-                }
-            }
-        }
-        let mut k = keep.iter();
-        right.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.into_iter();
+        opts.retain(|_| k.next().unwrap_or(true));
+        Ok(())
     }
 
     /// Replaces reversible options until none is left; returns whether any was.
     fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> bool {
         let mut memo = VirtualMemo::default();
+        // The value of G = {left | right} does not change while bypassing, so the
+        // comparisons may use a snapshot of it.
+        let (l0, r0) = (left.clone(), right.clone());
         let mut changed = false;
-        let mut i = 0;
-        while i < left.len() {
-            let l = left[i];
-            let mut reverse = None;
-            for lr in self.right_options(l) {
-                if self.le_rv(lr, left, right, &mut memo) {
-                    reverse = Some(lr);
-                    break;
-                }
-            }
-            match reverse {
-                Some(lr) => {
-                    left.swap_remove(i);
-                    for x in self.left_options(lr) {
-                        if !left.contains(&x) {
-                            left.push(x);
-                        }
-                    }
-                    changed = true;
-                }
-                None => i += 1,
-            }
-        }
-        let mut i = 0;
-        while i < right.len() {
-            let r = right[i];
-            let mut reverse = None;
-            for rl in self.left_options(r) {
-                if self.le_vr(left, right, rl, &mut memo) {
-                    reverse = Some(rl);
-                    break;
-                }
-            }
-            match reverse {
-                Some(rl) => {
-                    right.swap_remove(i);
-                    for x in self.right_options(rl) {
-                        if !right.contains(&x) {
-                            right.push(x);
-                        }
-                    }
-                    changed = true;
-                }
-                None => i += 1,
-            }
+        for (opts, on_left) in [(left, true), (right, false)] {
+            let reversible =
+                |ctx: &mut Context, x: GameId| Ok(ctx.le_virtual(x, on_left, &l0, &r0, &mut memo));
+            changed |=
+                self.bypass_options(opts, on_left, reversible, |_, y| Ok(y)).unwrap_or(false);
         }
         changed
     }
 
-    /// `x ≤ G` where `G = {left | right}` is not interned.
-    fn le_rv(
+    /// Bypasses reversible options of one side: a Left option `G^L` (`on_left`)
+    /// with some `G^LR` for which `reversible` holds is replaced by the Left options
+    /// of `G^LR` (mapped by `replace`), and symmetrically for Right. Returns
+    /// whether anything was replaced.
+    pub(crate) fn bypass_options(
         &mut self,
-        x: GameId,
-        left: &[GameId],
-        right: &[GameId],
-        memo: &mut VirtualMemo,
-    ) -> bool {
-        if let Some(&b) = memo.rv.get(&x) {
-            return b;
-        }
-        let mut result = !right.iter().any(|&gr| self.le(gr, x));
-        if result {
-            for xl in self.left_options(x) {
-                if self.le_vr(left, right, xl, memo) {
-                    result = false;
+        opts: &mut Vec<GameId>,
+        on_left: bool,
+        mut reversible: impl FnMut(&mut Context, GameId) -> Result<bool>,
+        mut replace: impl FnMut(&mut Context, GameId) -> Result<GameId>,
+    ) -> Result<bool> {
+        let mut changed = false;
+        let mut i = 0;
+        while i < opts.len() {
+            let through =
+                if on_left { self.right_options(opts[i]) } else { self.left_options(opts[i]) };
+            let mut reverse = None;
+            for x in through {
+                if reversible(self, x)? {
+                    reverse = Some(x);
                     break;
                 }
             }
+            let Some(x) = reverse else {
+                i += 1;
+                continue;
+            };
+            opts.swap_remove(i);
+            for y in if on_left { self.left_options(x) } else { self.right_options(x) } {
+                let y = replace(self, y)?;
+                if !opts.contains(&y) {
+                    opts.push(y);
+                }
+            }
+            changed = true;
         }
-        memo.rv.insert(x, result);
-        result
+        Ok(changed)
     }
 
-    /// `G ≤ y` where `G = {left | right}` is not interned.
-    fn le_vr(
+    /// `x ≤ G` (if `g_on_right`) or `G ≥ x` where `G = {left | right}` is not
+    /// interned.
+    fn le_virtual(
         &mut self,
+        x: GameId,
+        g_on_right: bool,
         left: &[GameId],
         right: &[GameId],
-        y: GameId,
         memo: &mut VirtualMemo,
     ) -> bool {
-        if let Some(&b) = memo.vr.get(&y) {
+        let table = if g_on_right { &memo.rv } else { &memo.vr };
+        if let Some(&b) = table.get(&x) {
             return b;
         }
-        let mut result = !left.iter().any(|&gl| self.le(y, gl));
+        // x ≤ G iff no G^R ≤ x and no x^L ≥ G; G ≤ x iff no G^L ≥ x and no x^R ≤ G.
+        let g_opts = if g_on_right { right } else { left };
+        let mut result =
+            !g_opts.iter().any(|&o| if g_on_right { self.le(o, x) } else { self.le(x, o) });
         if result {
-            for yr in self.right_options(y) {
-                if self.le_rv(yr, left, right, memo) {
+            let x_opts = if g_on_right { self.left_options(x) } else { self.right_options(x) };
+            for xo in x_opts {
+                if self.le_virtual(xo, !g_on_right, left, right, memo) {
                     result = false;
                     break;
                 }
             }
         }
-        memo.vr.insert(y, result);
+        (if g_on_right { &mut memo.rv } else { &mut memo.vr }).insert(x, result);
         result
     }
 

@@ -9,14 +9,7 @@ impl Context {
     /// # Errors
     /// As [`Context::sum`].
     pub fn left_incentives(&mut self, g: GameId) -> Result<Vec<GameId>> {
-        let ng = self.neg(g);
-        let mut out = Vec::new();
-        for l in self.left_options(g) {
-            out.push(self.sum(l, ng)?);
-        }
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
+        self.incentives_of(g, true)
     }
 
     /// Right's incentives `G − G^R`.
@@ -24,9 +17,14 @@ impl Context {
     /// # Errors
     /// As [`Context::sum`].
     pub fn right_incentives(&mut self, g: GameId) -> Result<Vec<GameId>> {
-        let mut out = Vec::new();
-        for r in self.right_options(g) {
-            out.push(self.difference(g, r)?);
+        self.incentives_of(g, false)
+    }
+
+    fn incentives_of(&mut self, g: GameId, left: bool) -> Result<Vec<GameId>> {
+        let opts = if left { self.left_options(g) } else { self.right_options(g) };
+        let mut out = Vec::with_capacity(opts.len());
+        for o in opts {
+            out.push(if left { self.difference(o, g)? } else { self.difference(g, o)? });
         }
         out.sort_unstable();
         out.dedup();

@@ -1001,20 +1001,17 @@ mod tests {
     #[test]
     fn errors_have_columns() {
         let mut ctx = Context::new();
-        let e = ctx.parse("{1|2|3}").unwrap_err();
-        assert_eq!(e.column(), 5);
-        let e = ctx.parse("{1|2").unwrap_err();
-        assert_eq!(e.column(), 5);
-        let e = ctx.parse("1/3").unwrap_err();
-        assert_eq!(e.column(), 3);
-        let e = ctx.parse("99999999999999999999").unwrap_err();
-        assert_eq!(e.column(), 1);
-        let e = ctx.parse("{1 $ 2}").unwrap_err();
-        assert_eq!(e.column(), 4);
-        let e = ctx.eval("cool(*, *)").unwrap_err();
-        assert_eq!(e.column(), 9);
-        let e = ctx.eval("cool({1|-1}, -1)").unwrap_err();
-        assert_eq!(e.column(), 1);
+        for (src, column) in [
+            ("{1|2|3}", 5),
+            ("{1|2", 5),
+            ("1/3", 3),
+            ("99999999999999999999", 1),
+            ("{1 $ 2}", 4),
+            ("cool(*, *)", 9),
+            ("cool({1|-1}, -1)", 1),
+        ] {
+            assert_eq!(ctx.eval(src).unwrap_err().column(), column, "{src}");
+        }
     }
 
     #[test]

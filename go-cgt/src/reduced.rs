@@ -1,6 +1,6 @@
 //! Reduced canonical form: the simplest game infinitesimally close to a game.
 
-use crate::context::{Context, GameId};
+use crate::context::{Context, GameId, normalize};
 use crate::error::Result;
 
 impl Context {
@@ -64,83 +64,32 @@ impl Context {
         mut right: Vec<GameId>,
     ) -> Result<GameId> {
         loop {
-            left.sort_unstable();
-            left.dedup();
-            right.sort_unstable();
-            right.dedup();
-            let mut changed = false;
-            // Inf-reversible Left options: some G^LR ≤ G mod Inf, replaced by G^LRL (reduced).
-            let mut i = 0;
-            while i < left.len() {
-                let mut rev = None;
-                for lr in self.right_options(left[i]) {
-                    if self.ge_mod_infinitesimals(g, lr)? {
-                        rev = Some(lr);
-                        break;
-                    }
-                }
-                if let Some(lr) = rev {
-                    left.swap_remove(i);
-                    for x in self.left_options(lr) {
-                        left.push(self.reduced_canonical_form(x)?);
-                    }
-                    changed = true;
-                } else {
-                    i += 1;
-                }
-            }
-            let mut i = 0;
-            while i < right.len() {
-                let mut rev = None;
-                for rl in self.left_options(right[i]) {
-                    if self.ge_mod_infinitesimals(rl, g)? {
-                        rev = Some(rl);
-                        break;
-                    }
-                }
-                if let Some(rl) = rev {
-                    right.swap_remove(i);
-                    for x in self.right_options(rl) {
-                        right.push(self.reduced_canonical_form(x)?);
-                    }
-                    changed = true;
-                } else {
-                    i += 1;
-                }
-            }
+            normalize(&mut left, &mut right);
+            let changed_left = self.inf_bypass_side(g, &mut left, true)?;
+            let changed = self.inf_bypass_side(g, &mut right, false)? || changed_left;
             if !changed {
                 break;
             }
         }
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
-        // Inf-dominated options (keep one of options equal modulo Inf: the first).
-        let left = self.inf_undominated(&left, true)?;
-        let right = self.inf_undominated(&right, false)?;
+        normalize(&mut left, &mut right);
+        // Options dominated modulo Inf (of options equal modulo Inf, one is kept).
+        self.retain_undominated(&mut left, |ctx, a, b| ctx.ge_mod_infinitesimals(b, a))?;
+        self.retain_undominated(&mut right, |ctx, a, b| ctx.ge_mod_infinitesimals(a, b))?;
         self.construct(left, right)
     }
 
-    fn inf_undominated(&mut self, opts: &[GameId], left: bool) -> Result<Vec<GameId>> {
-        let mut keep = vec![true; opts.len()];
-        for i in 0..opts.len() {
-            for j in 0..opts.len() {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                // For Left, o_i is dominated if o_j ≥ o_i mod Inf; for Right if o_j ≤ o_i.
-                let dominated = if left {
-                    self.ge_mod_infinitesimals(opts[j], opts[i])?
-                } else {
-                    self.ge_mod_infinitesimals(opts[i], opts[j])?
-                };
-                if dominated {
-                    keep[i] = false;
-                    break;
-                }
-            }
-        }
-        Ok(opts.iter().zip(keep).filter(|(_, k)| *k).map(|(&o, _)| o).collect())
+    /// Bypasses options reversible modulo infinitesimals on one side: a Left option
+    /// with some `G^LR ≤ G` (mod Inf) is replaced by the reduced Left options of
+    /// `G^LR`, and symmetrically for Right.
+    fn inf_bypass_side(
+        &mut self,
+        g: GameId,
+        opts: &mut Vec<GameId>,
+        on_left: bool,
+    ) -> Result<bool> {
+        let reversible = |ctx: &mut Context, x: GameId| {
+            if on_left { ctx.ge_mod_infinitesimals(g, x) } else { ctx.ge_mod_infinitesimals(x, g) }
+        };
+        self.bypass_options(opts, on_left, reversible, Context::reduced_canonical_form)
     }
 }
