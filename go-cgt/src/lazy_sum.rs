@@ -83,7 +83,8 @@ impl LazySum {
     /// Whether Left wins the sum moving first.
     ///
     /// # Errors
-    /// [`Error::Overflow`] if the numbers add up out of range; [`Error::TooDeep`] if
+    /// [`Error::Overflow`](crate::Error::Overflow) if the numbers add up out of range;
+    /// [`Error::TooDeep`](crate::Error::TooDeep) if
     /// the search would nest deeper than the context's depth limit.
     pub fn left_wins_moving_first(&self, ctx: &mut Context) -> Result<bool> {
         Search::new(ctx).wins(&self.components, true)

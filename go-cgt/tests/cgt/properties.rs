@@ -103,6 +103,10 @@ proptest! {
             prop_assert_eq!(t.right_wall().value_at(Dyadic::ZERO).unwrap(), ctx.right_stop(g));
         }
         prop_assert_eq!(t.mast(), ctx.mean(g).unwrap());
+        prop_assert_eq!(t.left_wall().mast(), t.right_wall().mast());
+        // walls never cross: the left wall is at least the right one at t = -1
+        let m1 = Dyadic::from(-1);
+        prop_assert!(t.left_wall().value_at(m1).unwrap() >= t.right_wall().value_at(m1).unwrap());
         // cooling just above the temperature gives the mean, a number
         let above = t.temperature().checked_add(Dyadic::new(1, 8).unwrap()).unwrap();
         let c = ctx.cool(g, above).unwrap();
