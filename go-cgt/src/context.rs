@@ -227,6 +227,22 @@ impl Context {
         self.depth_limit = limit;
     }
 
+    /// Empties every memo table (sums, comparisons, thermographs, cooling, heating,
+    /// Norton products, atomic weights, reduced forms, birthdays) to free memory.
+    /// The games themselves, and so their ids, stay valid.
+    pub fn clear_caches(&mut self) {
+        self.sum_memo.clear();
+        self.le_memo.clear();
+        self.thermographs.clear();
+        self.cool_memo.clear();
+        self.heat_memo.clear();
+        self.overheat_memo.clear();
+        self.norton_memo.clear();
+        self.aw_memo.clear();
+        self.rcf_memo.clear();
+        self.birthday_memo.clear();
+    }
+
     /// How many distinct games the context holds.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -1025,6 +1041,16 @@ mod tests {
             }
         }
         ctx.construct(left, right).unwrap()
+    }
+
+    #[test]
+    fn clearing_caches_keeps_games() {
+        let mut ctx = Context::new();
+        let g = ctx.parse("{3||2|1}").unwrap();
+        let s = ctx.sum(g, g).unwrap();
+        ctx.clear_caches();
+        assert_eq!(ctx.sum(g, g).unwrap(), s);
+        assert_eq!(ctx.display(s).to_string(), "{5|{4,{5|4}|3}}");
     }
 
     #[test]
