@@ -61,6 +61,8 @@ pub enum Value {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
     Int(i64),
+    /// `n/2` written with `½`.
+    Half(i64),
     Slash,
     Star,
     /// `^` repeated this many times.
@@ -104,7 +106,7 @@ fn tokenize(src: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        let col = i + 1;
+        let mut col = i + 1;
         let next = chars.get(i + 1).copied();
         let (tok, len) = match c {
             c if c.is_whitespace() => {
@@ -171,7 +173,18 @@ fn tokenize(src: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
             '=' if next == Some('=') => (Tok::EqEq, 2),
             '!' if next == Some('=') => (Tok::NotEq, 2),
             '½' => {
-                return Err(ParseError::new(col, "write 1/2 instead of '½'"));
+                // `n½` (as printed with the Unicode option) is the number n + 1/2
+                if let Some((Tok::Int(n), c)) = out.last().cloned()
+                    && c + n.to_string().len() == col
+                {
+                    out.pop();
+                    col = c;
+                    let x = n.checked_mul(2).and_then(|m| m.checked_add(1));
+                    let x = x.ok_or_else(|| ParseError::new(c, "number too large"))?;
+                    (Tok::Half(x), 1)
+                } else {
+                    (Tok::Half(1), 1)
+                }
             }
             c if c.is_alphabetic() || c == '_' => {
                 let mut j = i;
@@ -346,7 +359,7 @@ impl Parser<'_> {
             return self.juxt(false);
         }
         self.bump();
-        if let Tok::Int(_) = self.peek() {
+        if let Tok::Int(_) | Tok::Half(_) = self.peek() {
             return self.juxt(true);
         }
         self.enter()?;
@@ -383,6 +396,11 @@ impl Parser<'_> {
     fn atom(&mut self, negate_number: bool) -> PResult<Value> {
         let (tok, col) = self.bump();
         let g = match tok {
+            Tok::Half(n) => {
+                let n = if negate_number { -n } else { n };
+                let x = lift(col, Dyadic::new(n, 1))?;
+                self.ctx.number(x)
+            }
             Tok::Int(n) => {
                 let n = if negate_number { -n } else { n };
                 if *self.peek() == Tok::Slash {
@@ -1033,7 +1051,9 @@ mod tests {
         assert_eq!(ctx.display(g).unicode().to_string(), "±½");
         let g = ctx.parse("3/2^^*").unwrap();
         assert_eq!(ctx.display(g).unicode().to_string(), "1½⇑*");
-        assert_eq!(ctx.parse("1½⇑*").map_err(|e| e.column()), Err(2));
+        assert_eq!(ctx.parse("1½⇑*").unwrap(), g);
         assert_eq!(ctx.parse("3/2⇑*").unwrap(), g);
+        assert_eq!(ctx.parse("-½").unwrap(), ctx.parse("-1/2").unwrap());
+        assert_eq!(ctx.parse("{1½|-1½}").unwrap(), ctx.parse("+-3/2").unwrap());
     }
 }
