@@ -130,6 +130,27 @@ proptest! {
         prop_assert_eq!(LazySum::new(ids).outcome(&mut ctx).unwrap(), expected);
     }
 
+    /// Arbitrary text is a value or an error with a column inside (or just after)
+    /// the text, never a panic.
+    #[test]
+    fn eval_never_panics(src in "[{}|,*^v0-9/+() <>=!.a-zA-Z-]{0,40}") {
+        let mut ctx = Context::new();
+        if let Err(e) = ctx.eval(&src) {
+            prop_assert!(e.column() >= 1 && e.column() <= src.chars().count() + 1, "{}: {}", src, e);
+        }
+    }
+
+    /// Token soup from the notation's own alphabet gets further into the parser.
+    #[test]
+    fn eval_of_token_soup_never_panics(
+        src in "(\\{|\\}|\\||,|\\*[0-9]?|\\^|v|[0-9]|/|\\+-|\\+|-|\\(|\\)|cool\\(|heat\\(|aw\\(|rcf\\(|Tiny\\(|<=|\\|\\|){0,30}"
+    ) {
+        let mut ctx = Context::new();
+        if let Err(e) = ctx.eval(&src) {
+            prop_assert!(e.column() >= 1 && e.column() <= src.chars().count() + 1, "{}: {}", src, e);
+        }
+    }
+
     /// The atomic weight of `G.↑` is `G` (Norton multiplication by ↑ and the atomic
     /// weight calculus are inverse).
     #[test]
