@@ -320,6 +320,32 @@ mod tests {
         assert_eq!(got, expected);
     }
 
+    /// A territory move guarded by the state of a liberty-count component: Black may
+    /// take 2 points only once the race component has gone his way.
+    #[test]
+    fn guard_reads_the_global_state() {
+        const RACE_WON: Atom = Atom(7);
+        let mut ctx = Context::new();
+        let mut cg = ConditionalGame::new();
+        let race = ctx.parse("{1|-1}").unwrap();
+        let (two, zero) = (ctx.integer(2), ctx.zero());
+        let (race, two, zero) = (cg.game(race), cg.game(two), cg.game(zero));
+        let territory =
+            cg.position(vec![(Guard::atom(RACE_WON), two)], vec![(Guard::Always, zero)]);
+        let start = [Local::At(race), Local::At(territory)];
+        let mut won = |a: Atom, s: &[Local], c: &mut Context| {
+            a == RACE_WON
+                && matches!(s[0], Local::Plain(g) if c.as_number(g).is_some_and(|x| x > crate::Dyadic::ZERO))
+        };
+        // Black first wins the race, White answers in the territory, Black has the
+        // last move (1 → 0). White first wins the race and Black has no move left.
+        assert_eq!(cg.outcome(&mut ctx, &start, &mut won).unwrap(), Outcome::Next);
+        // Without the guard the territory would be the ordinary {2|0}: Black wins
+        // both ways ({1|-1} + {2|0} > 0).
+        let plain = ctx.parse("{1|-1} + {2|0}").unwrap();
+        assert_eq!(ctx.outcome(plain), Outcome::Left);
+    }
+
     #[test]
     fn guards_filter_moves() {
         let mut ctx = Context::new();
