@@ -62,7 +62,20 @@ fn issue_3_deep_games_are_refused_not_overflowed() {
     }
     let nh = ctx.neg(h);
     assert_eq!(ctx.sum(h, nh).unwrap(), zero);
-    let _ = ctx.display(g).to_string();
+    assert!(!ctx.display(g).to_string().is_empty());
+    // every other operation on the deepest game answers or refuses, without crashing
+    let one = ctx.integer(1);
+    let star = ctx.parse("*").unwrap();
+    let up = ctx.parse("^").unwrap();
+    assert!(ctx.heat(h, one).is_ok());
+    assert!(matches!(ctx.heat(g, star), Ok(_) | Err(Error::TooDeep { .. })));
+    assert!(matches!(ctx.overheat(g, one, one), Ok(_) | Err(Error::TooDeep { .. })));
+    assert!(matches!(ctx.norton_product(h, up), Ok(_) | Err(Error::TooDeep { .. })));
+    assert!(matches!(ctx.reduced_canonical_form(g), Ok(_) | Err(Error::TooDeep { .. })));
+    assert!(matches!(ctx.atomic_weight(g), Ok(_) | Err(Error::TooDeep { .. } | Error::NotAtomic)));
+    assert!(ctx.birthday(g) >= u64::from(ctx.depth_limit()));
+    let lazy = LazySum::new(vec![g, h, h]);
+    assert!(matches!(lazy.outcome(&mut ctx), Ok(_) | Err(Error::TooDeep { .. })));
 }
 
 /// Huge numbers are exact or an error, never wrong.
