@@ -11,7 +11,7 @@ use core::fmt;
 ///
 /// Canonical forms are unique and interned, so two ids of the same context are equal
 /// exactly when the games are equal. An id is meaningful only in the context that
-/// made it.
+/// made it: passing it to another context is a caller bug (a panic or a wrong game).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct GameId(pub(crate) u32);
 
