@@ -15,9 +15,14 @@ struct Cli {
 
 /// The subcommands, one module each under `cmd/`.
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Evaluate a combinatorial game expression (see `go-engine cgt --help`).
+    Cgt(cmd::cgt::CgtArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Cgt(args) => cmd::cgt::run(&args),
+    }
 }
