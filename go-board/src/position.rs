@@ -74,6 +74,7 @@ struct Seen {
 struct Played {
     undo: Undo,
     passes_before: u8,
+    to_move_before: Color,
 }
 
 /// A game in progress under a rule set: a [`Board`] plus the side to move, the
@@ -308,7 +309,7 @@ impl Position {
             Move::Play(p) => self.board.play(color, p),
             Move::Pass => self.board.pass(),
         };
-        self.played.push(Played { undo, passes_before: self.passes });
+        self.played.push(Played { undo, passes_before: self.passes, to_move_before: self.to_move });
         self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         self.history.push(Event::Move(color, mv));
         self.to_move = !color;
@@ -316,7 +317,10 @@ impl Position {
         Ok(())
     }
 
-    /// Takes back the last move. The side to move becomes the colour that played it.
+    /// Takes back the last move and returns it with its colour. Everything is restored
+    /// as it was before the move, including the side to move (which differs from the
+    /// colour that played when that colour played out of turn with
+    /// [`Position::try_play_as`]).
     ///
     /// # Errors
     ///
@@ -331,7 +335,7 @@ impl Position {
         self.seen.pop();
         self.board.undo(played.undo);
         self.passes = played.passes_before;
-        self.to_move = color;
+        self.to_move = played.to_move_before;
         Ok((color, mv))
     }
 
