@@ -353,7 +353,10 @@ impl Position {
             return Err(SetupError::Conflict(p));
         }
         let mut board = self.board.clone();
-        for p in empty {
+        // Empty every named point first, so that a stone changing colour cannot leave a
+        // chain without liberties half-way: adding the stones of a valid result one by
+        // one to a subset of it never does.
+        for p in *empty | *black | *white {
             board.set_point(p, None)?;
         }
         for (set, color) in [(black, Color::Black), (white, Color::White)] {
