@@ -1,0 +1,7 @@
+//! Conformance tests of go-board's rules: a naive reference implementation, a
+//! differential test against it, named edge cases, properties, and perft vectors.
+
+mod differential;
+mod perft;
+mod reference;
+mod support;
