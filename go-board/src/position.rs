@@ -159,9 +159,13 @@ impl Position {
         self.to_move
     }
 
-    /// Sets the colour to move (SGF `PL`, GTP's colour-explicit `play`).
+    /// Sets the colour to move (SGF `PL`, GTP's colour-explicit `play`). The current
+    /// position is recorded for situational superko with this colour to move.
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
+        if let Some(current) = self.seen.last_mut() {
+            current.to_move = color;
+        }
     }
 
     /// The number of handicap stones placed by [`Position::place_handicap`] and the
