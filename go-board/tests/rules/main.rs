@@ -4,4 +4,5 @@
 mod differential;
 mod perft;
 mod reference;
+mod superko;
 mod support;

@@ -275,6 +275,13 @@ impl Game {
         }
     }
 
+    /// Gives the move to `color`. The current entry of the superko history is the
+    /// current position, so it takes the new side to move too (SGF `PL` after setup).
+    pub(crate) fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        self.history.last_mut().expect("the current position").1 = color;
+    }
+
     /// Whether a move can be taken back (there is one since the last setup).
     pub(crate) fn can_undo(&self) -> bool {
         !self.undo.is_empty()

@@ -291,3 +291,78 @@ pub(crate) fn reference_score(
         go_board::Scoring::Territory => reference::territory_count(game, dead, seki),
     }
 }
+
+/// A scripted game played on a `Position` and on the reference side by side: every
+/// move must get the same answer from both (and the one the script expects), and the
+/// two must agree on everything after every step.
+pub(crate) struct Line {
+    pub(crate) pos: Position,
+    pub(crate) game: Game,
+    rng: Rng,
+}
+
+impl Line {
+    /// Starts from a diagram (set up, so the superko history starts there) with
+    /// `to_move` to play.
+    pub(crate) fn new(diagram: &str, rules: Rules, to_move: Color) -> Line {
+        let board = Board::from_diagram(diagram).unwrap_or_else(|e| panic!("{e}"));
+        let mut pos = Position::new(board.size(), rules);
+        pos.setup(go_board::Setup {
+            black: *board.stones(Color::Black),
+            white: *board.stones(Color::White),
+            empty: PointSet::EMPTY,
+        })
+        .unwrap();
+        pos.set_to_move(to_move);
+        let mut game = reference_from_board(&board, &rules);
+        game.set_to_move(to_move);
+        let mut line = Line { pos, game, rng: Rng::new(7) };
+        line.check();
+        line
+    }
+
+    /// Plays `step`, such as `"B C3"` or `"W pass"`, on both; returns the common answer.
+    pub(crate) fn play(&mut self, step: &str) -> Result<(), IllegalMove> {
+        let (c, m) = step.split_once(' ').expect("colour and move");
+        let color: Color = c.parse().unwrap();
+        let m = mv(m, self.pos.size());
+        let want = self.game.play(color, m).map_err(reason);
+        let before = self.pos.clone();
+        let got = self.pos.try_play_as(color, m);
+        assert_eq!(got, want, "{step}: go-board and the reference disagree\n{:?}", before.board());
+        if got.is_err() {
+            assert_eq!(self.pos.board(), before.board(), "{step}: a refused move changed the board");
+        }
+        self.check();
+        got
+    }
+
+    /// Plays every step, which must all be legal.
+    pub(crate) fn legal(&mut self, steps: &[&str]) {
+        for step in steps {
+            assert_eq!(self.play(step), Ok(()), "{step}\n{:?}", self.pos.board());
+        }
+    }
+
+    /// Plays `step`, which must be refused for `reason`.
+    pub(crate) fn refused(&mut self, step: &str, reason: IllegalMove) {
+        assert_eq!(self.play(step), Err(reason), "{step}");
+    }
+
+    pub(crate) fn undo(&mut self) {
+        let want = *self.game.moves.last().expect("a move to undo");
+        assert!(self.game.undo());
+        assert_eq!(self.pos.undo(), Ok(want));
+        self.check();
+    }
+
+    fn check(&mut self) {
+        let legality = if self.game.grid.len() <= 49 { Legality::Full } else { Legality::Sample(20) };
+        compare(&self.pos, &self.game, legality, &mut self.rng, "scripted line");
+    }
+
+    /// The board as a diagram.
+    pub(crate) fn diagram(&self) -> String {
+        self.pos.board().to_diagram()
+    }
+}
