@@ -2,6 +2,7 @@
 //! differential test against it, named edge cases, properties, and perft vectors.
 
 mod differential;
+mod edge_cases;
 mod perft;
 mod reference;
 mod superko;
