@@ -5,5 +5,6 @@ mod differential;
 mod edge_cases;
 mod perft;
 mod reference;
+mod scoring;
 mod superko;
 mod support;
