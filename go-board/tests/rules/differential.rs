@@ -16,10 +16,14 @@
 //! the ko ban and restart the superko history). Each game ends by comparing the scores
 //! and by undoing every move back to the last setup.
 
-use go_board::{BoardSize, Color, KoRule, Move, Point, PointSet, Position, Rules, Scoring, Setup};
+use go_board::{
+    Board, BoardSize, Color, KoRule, Move, Point, PointSet, Position, Rules, Scoring, Setup,
+};
 
 use crate::reference::Game;
-use crate::support::{Legality, Rng, compare, expected, reference_for, reference_score, size};
+use crate::support::{
+    Legality, Rng, compare, compare_board, expected, reference_for, reference_score, size,
+};
 
 /// Every combination of ko rule and multi-stone suicide.
 const RULE_COMBINATIONS: [(KoRule, bool); 6] = [
@@ -300,14 +304,19 @@ fn run(combination: usize) -> Stats {
     let rules = Rules { ko, suicide, ..Rules::tromp_taylor() };
     let mut stats = Stats::default();
     for (s, &((cols, rows), games)) in PLAN.iter().enumerate() {
-        let t = std::time::Instant::now();
         for g in 0..games {
             let seed = (combination as u64) << 48 | (s as u64) << 32 | g as u64;
             play_game(seed, size(cols, rows), rules, &mut stats);
         }
-        eprintln!("TIMING {cols}x{rows} {games} games: {:?}", t.elapsed());
     }
-    eprintln!("differential {ko:?}, suicide {suicide}: {stats:?}");
+    let verdicts = crate::support::VERDICTS.with(|v| *v.borrow());
+    eprintln!(
+        "differential {ko:?}, suicide {suicide}: {stats:?}; legality answers compared \
+         (legal, off board, occupied, ko, suicide, superko, game over): {verdicts:?}"
+    );
+    // The comparison met the answers these rules can give.
+    assert!(verdicts[0] > 0 && verdicts[3] > 0 && verdicts[4] > 0 && verdicts[6] > 0);
+    assert_eq!(ko == KoRule::Simple, verdicts[5] == 0, "superko answers only under superko");
     assert!(stats.captures > 0 && stats.undos > 0 && stats.setups > 0 && stats.resumes > 0);
     assert!(!suicide || stats.suicides > 0, "multi-stone suicides were played");
     if ko != KoRule::Simple {
@@ -344,4 +353,74 @@ fn differential_situational_superko_no_suicide() {
 #[test]
 fn differential_situational_superko_with_suicide() {
     run(5);
+}
+
+/// The fast `Board` on its own, against the reference: either colour plays any empty
+/// point (single- and multi-stone suicides and ko recaptures included, since the board
+/// does not judge legality), sometimes a pass; everything is compared after every move,
+/// then every move is undone and compared again. Sizes 1×1 to 25×25.
+#[test]
+fn differential_board_with_any_move() {
+    let sizes: &[((u32, u32), usize)] = &[
+        ((1, 1), 5),
+        ((1, 9), 30),
+        ((2, 2), 300),
+        ((3, 3), 300),
+        ((2, 7), 100),
+        ((4, 4), 200),
+        ((5, 5), 120),
+        ((7, 7), 40),
+        ((9, 9), 16),
+        ((6, 13), 8),
+        ((13, 13), 4),
+        ((19, 19), 2),
+        ((25, 25), 1),
+        ((25, 3), 4),
+    ];
+    let (mut games, mut moves, mut suicides) = (0, 0, 0);
+    for (s, &((cols, rows), count)) in sizes.iter().enumerate() {
+        for g in 0..count {
+            let seed = 0xb0a2d << 32 | (s as u64) << 16 | g as u64;
+            let mut rng = Rng::new(seed);
+            let size = size(cols, rows);
+            let mut board = Board::new(size);
+            let mut game = Game::new(size, crate::reference::Ko::Simple, true);
+            let mut trail = Vec::new();
+            for k in 0..2 * size.point_count() + 4 {
+                let empty: Vec<usize> =
+                    (0..game.grid.len()).filter(|&i| game.grid.get(i).is_none()).collect();
+                let color = if rng.chance(1, 5) { !game.to_move } else { game.to_move };
+                let m = if empty.is_empty() || rng.chance(1, 30) {
+                    Move::Pass
+                } else {
+                    Move::Play(game.grid.point(rng.pick(&empty)))
+                };
+                let undo = match m {
+                    Move::Play(p) => board.play(color, p),
+                    Move::Pass => board.pass(),
+                };
+                let before = game.captures[(!color).index()];
+                game.apply(color, m);
+                if game.captures[(!color).index()] > before {
+                    suicides += 1;
+                    assert!(undo.is_suicide());
+                }
+                assert_eq!(
+                    undo.removed() as u32,
+                    game.captures[0] + game.captures[1] - trail.last().map_or(0, |&(_, c)| c)
+                );
+                trail.push((undo, game.captures[0] + game.captures[1]));
+                compare_board(&board, &game, &format!("board game {seed:#x} on {size}, move {k}"));
+                moves += 1;
+            }
+            while let Some((undo, _)) = trail.pop() {
+                board.undo(undo);
+                assert!(game.undo());
+                compare_board(&board, &game, &format!("undoing board game {seed:#x} on {size}"));
+            }
+            games += 1;
+        }
+    }
+    eprintln!("differential Board: {games} games, {moves} moves, {suicides} suicides");
+    assert!(suicides > 1000);
 }

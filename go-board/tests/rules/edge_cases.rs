@@ -3,8 +3,8 @@
 //! out by hand in the comments; scripted lines also run on the reference.
 
 use go_board::{
-    Board, BoardSize, Color, IllegalMove, KoRule, Move, PRESET_NAMES, Point, PointSet, Position, Rules, Setup,
-    perft,
+    Board, BoardSize, Color, IllegalMove, KoRule, Move, PRESET_NAMES, Point, PointSet, Position,
+    Rules, Setup, perft,
 };
 
 use crate::support::{Line, mv, pt, set, size};
@@ -280,7 +280,10 @@ fn handicap_layouts() {
         assert!(pos.place_fixed_handicap(10).is_err());
     }
     // Even sizes: four stones at most; below 8x8 no fixed handicap at all.
-    assert_eq!(Position::new(size(10, 10), Rules::chinese()).place_fixed_handicap(4).unwrap().len(), 4);
+    assert_eq!(
+        Position::new(size(10, 10), Rules::chinese()).place_fixed_handicap(4).unwrap().len(),
+        4
+    );
     assert!(Position::new(size(10, 10), Rules::chinese()).place_fixed_handicap(5).is_err());
     assert!(Position::new(size(7, 7), Rules::chinese()).place_fixed_handicap(2).is_err());
     // Only on an empty board before any move.
@@ -401,8 +404,12 @@ fn setup_recolouring_stones() {
     let s = size(2, 2);
     let start = Board::from_diagram(". O\nX X").unwrap();
     let mut pos = Position::new(s, Rules::chinese());
-    pos.setup(Setup { black: *start.stones(Color::Black), white: *start.stones(Color::White), ..Setup::default() })
-        .unwrap();
+    pos.setup(Setup {
+        black: *start.stones(Color::Black),
+        white: *start.stones(Color::White),
+        ..Setup::default()
+    })
+    .unwrap();
     // A2 and B2 black, A1 emptied: "X X / . X", valid although White's B2 would have
     // no liberty if A2 were filled first.
     pos.setup(Setup { black: set("A2 B2", s), empty: set("A1", s), ..Setup::default() }).unwrap();
@@ -411,7 +418,9 @@ fn setup_recolouring_stones() {
     let before = pos.clone();
     assert!(pos.setup(Setup { white: set("A1", s), ..Setup::default() }).is_err());
     assert_eq!(pos.board(), before.board());
-    assert!(pos.setup(Setup { white: set("A1", s), black: set("A1", s), ..Setup::default() }).is_err());
+    assert!(
+        pos.setup(Setup { white: set("A1", s), black: set("A1", s), ..Setup::default() }).is_err()
+    );
     let off = Point::new(5, 5, size(9, 9)).unwrap();
     assert!(pos.setup(Setup { black: PointSet::from_iter([off]), ..Setup::default() }).is_err());
     assert_eq!(pos.check(Move::Play(off)), Err(IllegalMove::OffBoard));

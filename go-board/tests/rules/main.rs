@@ -4,6 +4,7 @@
 mod differential;
 mod edge_cases;
 mod perft;
+mod properties;
 mod reference;
 mod scoring;
 mod superko;

@@ -5,7 +5,8 @@ use go_board::{BoardSize, Color, KoRule, Point, PointSet, Position, Rules, Setup
 
 use crate::reference::{self, Ko};
 
-const FILES: [(&str, &str); 1] = [("small.toml", include_str!("../../../testdata/perft/small.toml"))];
+const FILES: [(&str, &str); 1] =
+    [("small.toml", include_str!("../../../testdata/perft/small.toml"))];
 
 /// The reference checks a depth only while its count stays below this (it is slow).
 const REFERENCE_NODE_LIMIT: u64 = 60_000;
@@ -77,7 +78,15 @@ fn load(file: &str, text: &str) -> Vec<Case> {
                 .iter()
                 .map(|v| u64::try_from(v.as_integer().unwrap()).unwrap())
                 .collect();
-            Case { name, rules: Rules { ko, suicide, ..Rules::tromp_taylor() }, size, black, white, to_move, counts }
+            Case {
+                name,
+                rules: Rules { ko, suicide, ..Rules::tromp_taylor() },
+                size,
+                black,
+                white,
+                to_move,
+                counts,
+            }
         })
         .collect()
 }
@@ -114,9 +123,19 @@ fn perft_vectors() {
             let mut game = reference_game(&case);
             for (depth, &want) in case.counts.iter().enumerate() {
                 let depth = depth as u32;
-                assert_eq!(perft(&pos, depth), want, "{file} {}: go_board::perft at depth {depth}", case.name);
+                assert_eq!(
+                    perft(&pos, depth),
+                    want,
+                    "{file} {}: go_board::perft at depth {depth}",
+                    case.name
+                );
                 if want <= REFERENCE_NODE_LIMIT {
-                    assert_eq!(game.perft(depth), want, "{file} {}: reference perft at depth {depth}", case.name);
+                    assert_eq!(
+                        game.perft(depth),
+                        want,
+                        "{file} {}: reference perft at depth {depth}",
+                        case.name
+                    );
                 }
                 checked += 1;
             }
@@ -124,4 +143,3 @@ fn perft_vectors() {
     }
     assert!(checked > 30);
 }
-

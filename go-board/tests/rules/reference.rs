@@ -359,6 +359,13 @@ impl Game {
     /// Plays `mv` for `color` if the rules allow it; the other colour is then to move.
     pub(crate) fn play(&mut self, color: Color, mv: Move) -> Result<(), Refusal> {
         self.check(color, mv)?;
+        self.apply(color, mv);
+        Ok(())
+    }
+
+    /// Plays `mv` for `color` without any legality check except that the point is
+    /// empty (as the fast `Board` does): ko recaptures and suicides of any size happen.
+    pub(crate) fn apply(&mut self, color: Color, mv: Move) {
         self.undo.push(Snapshot {
             grid: self.grid.clone(),
             to_move: self.to_move,
@@ -390,7 +397,6 @@ impl Game {
         self.moves.push((color, mv));
         self.to_move = !color;
         self.history.push((self.grid.cells.clone(), self.to_move));
-        Ok(())
     }
 
     /// Takes back the last move since the last setup; false if there is none.

@@ -10,8 +10,12 @@ use crate::support::{mv, reference_from_board, set, size};
 fn position(diagram: &str, rules: Rules) -> Position {
     let board = Board::from_diagram(diagram).unwrap();
     let mut pos = Position::new(board.size(), rules);
-    pos.setup(Setup { black: *board.stones(Color::Black), white: *board.stones(Color::White), ..Setup::default() })
-        .unwrap();
+    pos.setup(Setup {
+        black: *board.stones(Color::Black),
+        white: *board.stones(Color::White),
+        ..Setup::default()
+    })
+    .unwrap();
     pos
 }
 
@@ -45,7 +49,10 @@ fn seki_counts_under_area_not_under_territory() {
     let territory = position(diagram, Rules::japanese());
     let score = territory.score(&PointSet::EMPTY);
     assert_eq!((score.points.black, score.points.white), (0, 0));
-    assert_eq!(score.seki, *territory.board().stones(Color::Black) | *territory.board().stones(Color::White));
+    assert_eq!(
+        score.seki,
+        *territory.board().stones(Color::Black) | *territory.board().stones(Color::White)
+    );
     assert_eq!(score.neutral, set("A2 C2 E2", s));
     assert_eq!(score.to_string(), "W+6.5");
     // Naming the seki explicitly gives the same count.
@@ -90,10 +97,9 @@ fn territory_scoring_with_dead_stones_and_prisoners() {
     let diagram = ". . X O . .\n. O X O . X\n. . X O . .\nO X X O . .";
     let s = size(6, 4);
     let dead = set("B3 F3", s);
-    for (rules, black, white, result, tromp_taylor) in [
-        (Rules::japanese(), 8, 9, "W+7.5", "W+3.5"),
-        (Rules::chinese(), 12, 12, "W+7.5", "W+4.5"),
-    ] {
+    for (rules, black, white, result, tromp_taylor) in
+        [(Rules::japanese(), 8, 9, "W+7.5", "W+3.5"), (Rules::chinese(), 12, 12, "W+7.5", "W+4.5")]
+    {
         let mut pos = position(diagram, rules);
         for step in ["A2", "pass", "pass"] {
             pos.try_play(mv(step, s)).unwrap();

@@ -10,7 +10,8 @@ fn rules(ko: KoRule, suicide: bool) -> Rules {
     Rules { ko, suicide, ..Rules::tromp_taylor() }
 }
 
-const KO_RULES: [KoRule; 3] = [KoRule::Simple, KoRule::PositionalSuperko, KoRule::SituationalSuperko];
+const KO_RULES: [KoRule; 3] =
+    [KoRule::Simple, KoRule::PositionalSuperko, KoRule::SituationalSuperko];
 
 /// Three kos on the bottom edge, each of the shape
 ///
@@ -209,7 +210,11 @@ fn multi_stone_suicide_can_repeat_a_position() {
             assert_eq!(kill, want, "{ko:?}, suicide {suicide}");
             if kill.is_ok() {
                 assert_eq!(line.diagram(), start);
-                assert_eq!(line.pos.board().captures().black, 3, "a suicide counts for the opponent");
+                assert_eq!(
+                    line.pos.board().captures().black,
+                    3,
+                    "a suicide counts for the opponent"
+                );
             }
         }
     }

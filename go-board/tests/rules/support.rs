@@ -105,6 +105,25 @@ pub(crate) fn expected(game: &Game, color: Color, mv: Move) -> Result<(), Illega
     game.check(color, mv).map_err(reason)
 }
 
+thread_local! {
+    /// How many legality answers `compare` checked on this thread, by answer: legal,
+    /// then each `IllegalMove` reason in declaration order.
+    pub(crate) static VERDICTS: std::cell::RefCell<[usize; 7]> = const { std::cell::RefCell::new([0; 7]) };
+}
+
+fn tally(verdict: Result<(), IllegalMove>) {
+    let slot = match verdict {
+        Ok(()) => 0,
+        Err(IllegalMove::OffBoard) => 1,
+        Err(IllegalMove::Occupied) => 2,
+        Err(IllegalMove::Ko) => 3,
+        Err(IllegalMove::Suicide) => 4,
+        Err(IllegalMove::Superko) => 5,
+        Err(_) => 6,
+    };
+    VERDICTS.with(|v| v.borrow_mut()[slot] += 1);
+}
+
 /// How much of the legality to compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Legality {
@@ -145,11 +164,13 @@ pub(crate) fn compare(
             let m = Move::Play(p);
             if grid.get(i).is_none() {
                 let (verdict, suicide, captures) = game.examine(color, i);
+                let verdict = verdict.map_err(reason);
                 assert_eq!(
                     pos.check_as(color, m),
-                    verdict.map_err(reason),
+                    verdict,
                     "{context}: legality of {color} {p}\n{board:?}"
                 );
+                tally(verdict);
                 assert_eq!(
                     board.is_suicide(color, p),
                     suicide,
@@ -167,11 +188,9 @@ pub(crate) fn compare(
                     "{context}: Board::is_legal {color} {p}"
                 );
             } else {
-                assert_eq!(
-                    pos.check_as(color, m),
-                    expected(game, color, m),
-                    "{context}: legality of {color} {p}"
-                );
+                let verdict = expected(game, color, m);
+                assert_eq!(pos.check_as(color, m), verdict, "{context}: legality of {color} {p}");
+                tally(verdict);
                 assert!(!board.is_legal(color, p), "{context}: Board::is_legal on a stone");
             }
             assert_eq!(
@@ -331,7 +350,11 @@ impl Line {
         let got = self.pos.try_play_as(color, m);
         assert_eq!(got, want, "{step}: go-board and the reference disagree\n{:?}", before.board());
         if got.is_err() {
-            assert_eq!(self.pos.board(), before.board(), "{step}: a refused move changed the board");
+            assert_eq!(
+                self.pos.board(),
+                before.board(),
+                "{step}: a refused move changed the board"
+            );
         }
         self.check();
         got
@@ -357,7 +380,8 @@ impl Line {
     }
 
     fn check(&mut self) {
-        let legality = if self.game.grid.len() <= 49 { Legality::Full } else { Legality::Sample(20) };
+        let legality =
+            if self.game.grid.len() <= 49 { Legality::Full } else { Legality::Sample(20) };
         compare(&self.pos, &self.game, legality, &mut self.rng, "scripted line");
     }
 
