@@ -237,7 +237,6 @@ struct Snapshot {
 /// A game under the reference rules.
 #[derive(Clone, Debug)]
 pub(crate) struct Game {
-    pub(crate) size: BoardSize,
     pub(crate) ko_rule: Ko,
     /// Whether a chain of two or more stones may remove itself.
     pub(crate) suicide: bool,
@@ -261,7 +260,6 @@ impl Game {
         let grid = Grid::new(size);
         let history = vec![(grid.cells.clone(), Color::Black)];
         Game {
-            size,
             ko_rule,
             suicide,
             grid,
@@ -293,10 +291,6 @@ impl Game {
 
     pub(crate) fn resume(&mut self) {
         self.passes = 0;
-    }
-
-    pub(crate) fn color_at(&self, p: Point) -> Option<Color> {
-        self.grid.index_of(p).and_then(|i| self.grid.get(i))
     }
 
     /// The board `color` playing on the empty cell `i` would leave, and what it removed.

@@ -255,8 +255,8 @@ fn two_by_two_board() {
 ///   X . X O X O . O     White the second (F1); Black to move.
 /// ```
 ///
-/// 1. B G1 takes the second ko, 2. W B1 takes the first (Black may not retake at
-/// once), 3. B passes, 4. W F1 retakes the second, 5. B C1 retakes the first: the
+/// Black G1 takes the second ko; White B1 takes the first (Black may not retake at
+/// once); Black passes; White F1 retakes the second; Black C1 retakes the first: the
 /// starting board, but with White to move. Positional superko refuses it; situational
 /// superko and simple ko allow it.
 #[test]
