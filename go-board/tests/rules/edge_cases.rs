@@ -279,6 +279,14 @@ fn handicap_layouts() {
         assert!(pos.place_fixed_handicap(1).is_err());
         assert!(pos.place_fixed_handicap(10).is_err());
     }
+    // Free placement: the fixed layout where there is one, distinct points elsewhere.
+    let mut pos = Position::new(size(19, 19), Rules::chinese());
+    assert_eq!(pos.place_free_handicap(5).unwrap(), set("D4 Q16 D16 Q4 K10", size(19, 19)));
+    let mut pos = Position::new(size(7, 7), Rules::chinese());
+    let stones = pos.place_free_handicap(3).unwrap();
+    assert_eq!(stones.len(), 3);
+    assert_eq!(*pos.board().stones(Color::Black), stones);
+    assert_eq!((pos.to_move(), pos.handicap()), (Color::White, 3));
     // Even sizes: four stones at most; below 8x8 no fixed handicap at all.
     assert_eq!(
         Position::new(size(10, 10), Rules::chinese()).place_fixed_handicap(4).unwrap().len(),
@@ -397,10 +405,10 @@ fn setup_then_superko_history() {
 }
 
 /// Setup may turn stones into the other colour when the result is valid, and refuses
-/// (changing nothing) a result with a chain without liberties. Regression test for
-/// the setup order bug found by the differential test.
+/// (changing nothing) a result with a chain without liberties. Regression test: setup
+/// used to refuse this valid change (found by the differential test).
 #[test]
-fn setup_recolouring_stones() {
+fn issue_2_setup_recolouring_stones() {
     let s = size(2, 2);
     let start = Board::from_diagram(". O\nX X").unwrap();
     let mut pos = Position::new(s, Rules::chinese());
@@ -424,4 +432,47 @@ fn setup_recolouring_stones() {
     let off = Point::new(5, 5, size(9, 9)).unwrap();
     assert!(pos.setup(Setup { black: PointSet::from_iter([off]), ..Setup::default() }).is_err());
     assert_eq!(pos.check(Move::Play(off)), Err(IllegalMove::OffBoard));
+}
+
+/// Regression test: `Position::undo` gave the move to the colour that had played, so
+/// after a move out of turn the position was not the one before the move.
+#[test]
+fn issue_2_undo_restores_the_side_to_move() {
+    let s = size(3, 3);
+    let mut pos = Position::new(s, Rules::aga());
+    let before = pos.clone();
+    pos.try_play_as(Color::White, mv("B2", s)).unwrap();
+    assert_eq!(pos.to_move(), Color::Black);
+    assert_eq!(pos.undo(), Ok((Color::White, mv("B2", s))));
+    assert_eq!(pos.to_move(), Color::Black);
+    assert_eq!(pos.situational_hash(), before.situational_hash());
+}
+
+/// Regression test: after setup and `set_to_move`, situational superko compared
+/// against the set-up board recorded with the old side to move.
+///
+/// The sending-two-returning-one corner (see `superko.rs`), set up with White to move:
+/// after W A1, B C1, W B1 the set-up board is back with Black to move. The start had
+/// White to move, so situational superko allows B1 (it was refused before the fix),
+/// and the start with White to move is remembered: after Black passes, White's A1
+/// would recreate the board after the first move with Black to move, and is refused.
+#[test]
+fn issue_2_set_to_move_after_setup_is_the_recorded_situation() {
+    let corner = Board::from_diagram(". . . . .\n. . O . .\nX X O . .\n. O . O .").unwrap();
+    let s = corner.size();
+    let mut pos = Position::new(s, Rules::aga());
+    pos.setup(Setup {
+        black: *corner.stones(Color::Black),
+        white: *corner.stones(Color::White),
+        ..Setup::default()
+    })
+    .unwrap();
+    pos.set_to_move(Color::White);
+    for step in ["A1", "C1"] {
+        pos.try_play(mv(step, s)).unwrap();
+    }
+    assert_eq!(pos.try_play(mv("B1", s)), Ok(()));
+    assert_eq!(pos.board().to_diagram(), corner.to_diagram());
+    pos.try_play(Move::Pass).unwrap();
+    assert_eq!(pos.try_play(mv("A1", s)), Err(IllegalMove::Superko));
 }
