@@ -15,9 +15,19 @@ struct Cli {
 
 /// The subcommands, one module each under `cmd/`.
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Describe a game position: board, chains and liberties, captures, Tromp-Taylor
+    /// count.
+    Analyze(cmd::analyze::Args),
+    /// Speak GTP version 2 on standard input and output (the player is, for now, a
+    /// random player).
+    Gtp(cmd::gtp::Args),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Gtp(args) => cmd::gtp::run(args),
+    }
 }

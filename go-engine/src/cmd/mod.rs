@@ -1,1 +1,4 @@
 //! One module per subcommand of the `go-engine` binary.
+
+pub(crate) mod analyze;
+pub(crate) mod gtp;
