@@ -68,7 +68,7 @@ pub struct TrompTaylor {
     pub white: AreaCount,
     /// Empty points that reach both colours (or none).
     pub neutral: u32,
-    /// Komi, given to White.
+    /// Komi, given to White (a multiple of 0.5, so exact).
     pub komi: f64,
     /// White's handicap compensation under the rules (points per handicap stone).
     pub compensation: u32,
@@ -105,7 +105,8 @@ pub struct Analysis {
     pub cols: u8,
     /// Rows of the board.
     pub rows: u8,
-    /// The rules' preset name, or `custom`.
+    /// The name of the preset the rules equal up to komi (see
+    /// [`go_board::PRESET_NAMES`]), or `custom`.
     pub rules: String,
     /// Game information, when the position comes from a record.
     pub game: Option<GameInfo>,
@@ -172,7 +173,7 @@ impl Analysis {
         Analysis {
             cols: size.cols(),
             rows: size.rows(),
-            rules: position.rules().preset_name().unwrap_or("custom").to_owned(),
+            rules: rules_name(position.rules()).to_owned(),
             game: None,
             moves_played: position.move_count(),
             last_move: last
@@ -214,6 +215,17 @@ impl Analysis {
         });
         Ok(analysis)
     }
+}
+
+/// The name of the preset that `rules` equal up to komi, or `custom`.
+pub(crate) fn rules_name(rules: &go_board::Rules) -> &'static str {
+    go_board::PRESET_NAMES
+        .into_iter()
+        .find(|name| {
+            name.parse::<go_board::Rules>()
+                .is_ok_and(|preset| preset.with_komi(rules.komi) == *rules)
+        })
+        .unwrap_or("custom")
 }
 
 fn vertices(set: &PointSet) -> Vec<String> {

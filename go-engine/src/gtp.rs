@@ -21,7 +21,8 @@
 //!
 //! - The default game is 19×19 under Chinese rules: area scoring, positional superko,
 //!   no suicide, komi 7.5 ([`Rules::chinese`]). `komi` changes the komi, `rules NAME`
-//!   the whole rule set (its komi included), `rules` alone names the current one.
+//!   the whole rule set (its komi included), `rules` alone names the preset that the
+//!   current rules are up to komi (or answers `custom`).
 //! - Lines are read as the GTP specification says: control characters other than tab
 //!   and line feed (carriage return included) are removed, `#` starts a comment, tabs
 //!   are spaces, empty lines are ignored, and an optional numeric id is echoed in the
@@ -443,7 +444,7 @@ impl<P: Player> Session<P> {
 
     fn set_rules(&mut self, args: &[&str]) -> CommandResult {
         let Some(name) = args.first() else {
-            return Ok(self.rules.preset_name().unwrap_or("custom").to_owned());
+            return Ok(crate::analysis::rules_name(&self.rules).to_owned());
         };
         let rules: Rules = name.parse().map_err(|e: go_board::ParseRulesError| e.to_string())?;
         self.rules = rules;
