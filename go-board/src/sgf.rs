@@ -217,9 +217,12 @@ impl GameRecord {
     /// rules equal up to komi (`Japanese`, `AGA`, `NZ`, `GOE`, `Tromp-Taylor`; Chinese
     /// rules, the reader's default, are left out); custom rules cannot be expressed in
     /// `RU` and are left out too, so they read back as Chinese.
+    ///
     /// Text is escaped; line breaks in single-line values (names, result, ...) and tabs
     /// read back as spaces, as SGF defines. A setup change with no point is written as an
-    /// empty node and does not read back.
+    /// empty node and does not read back. Every event (and every later `PL` that does not
+    /// share a setup node) takes a node, so a record with more than [`MAX_DEPTH`] − 1 of
+    /// them gives a file that [`GameRecord::from_sgf`] refuses.
     pub fn to_sgf(&self) -> String {
         let size = self.size;
         let mut out = String::with_capacity(64 + 7 * self.events.len());
@@ -337,7 +340,8 @@ impl GameRecord {
 
     /// The position after the setup and the first `moves` moves, and the setup changes
     /// that follow them before the next move. A `moves` beyond the end of the record gives
-    /// the final position.
+    /// the final position. (GTP's `loadsgf FILE N`, the position before move `N`, is
+    /// `position_after(N - 1)`.)
     ///
     /// The moves are replayed under [`GameRecord::rules`] with
     /// [`Position::try_play_as`] (so a colour may play twice in a row); after two passes,
@@ -1207,10 +1211,10 @@ impl Reader<'_> {
 
     /// The points of a setup property, or an error at the value that is wrong.
     fn points(&self, span: &PropSpan, prop: &Prop, size: BoardSize) -> Result<PointSet, SgfError> {
-        if let Prop::AB(list) | Prop::AW(list) | Prop::AE(list) = prop {
-            if let Some(points) = points_on_board(list, size) {
-                return Ok(points);
-            }
+        if let Prop::AB(list) | Prop::AW(list) | Prop::AE(list) = prop
+            && let Some(points) = points_on_board(list, size)
+        {
+            return Ok(points);
         }
         // Find the value at fault, one at a time.
         for value in &span.values {
