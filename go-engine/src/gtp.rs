@@ -687,7 +687,8 @@ impl<P: Player> Session<P> {
     }
 
     /// GoGui `gfx`: every chain labelled with a letter (in board order of its first
-    /// stone), chains in atari coloured red and with two liberties orange.
+    /// stone), chains in atari coloured red (`#ff0000`) and with two liberties orange
+    /// (`#ffa500`).
     fn chain_map(&self) -> String {
         let board = self.position.board();
         let all = *board.stones(Color::Black) | *board.stones(Color::White);
@@ -717,10 +718,10 @@ impl<P: Player> Session<P> {
             lines.push(format!("LABEL {}", labels.join(" ")));
         }
         if !atari.is_empty() {
-            lines.push(format!("COLOR red {}", text::vertex_list(&atari)));
+            lines.push(format!("COLOR #ff0000 {}", text::vertex_list(&atari)));
         }
         if !two.is_empty() {
-            lines.push(format!("COLOR orange {}", text::vertex_list(&two)));
+            lines.push(format!("COLOR #ffa500 {}", text::vertex_list(&two)));
         }
         lines.push(format!(
             "TEXT {count} chains, {} in atari, {} with two liberties",

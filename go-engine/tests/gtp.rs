@@ -5,16 +5,21 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_go-engine");
 
-/// Runs `go-engine gtp` with `args` on the whole `script` and returns its output.
-fn run_script(args: &[&str], script: &[u8]) -> (String, bool) {
-    let mut child = Command::new(BIN)
+/// Starts `go-engine gtp` with `args`, its standard input and output piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(BIN)
         .arg("gtp")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .expect("the binary starts");
+        .expect("the binary starts")
+}
+
+/// Runs `go-engine gtp` with `args` on the whole `script` and returns its output.
+fn run_script(args: &[&str], script: &[u8]) -> (String, bool) {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().expect("stdin");
     let script = script.to_vec();
     // Write from another thread, so that a large script cannot deadlock on full pipes.
@@ -52,14 +57,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN)
-            .arg("gtp")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
+        let mut child = spawn(args);
         let stdin = child.stdin.take().expect("stdin");
         let stdout = BufReader::new(child.stdout.take().expect("stdout"));
         Engine { child, stdin, stdout }
@@ -575,12 +573,12 @@ fn gogui_analyze_commands_all_work() {
         ("liberty_map", "= \"\" \"\" \"\"\n2 3 \"\"\n2 \"\" \"\""),
         (
             "chain_map",
-            "= LABEL A2 A A1 A B2 B\nCOLOR orange A2 A1\nTEXT 2 chains, 0 in atari, 1 with two liberties",
+            "= LABEL A2 A A1 A B2 B\nCOLOR #ffa500 A2 A1\nTEXT 2 chains, 0 in atari, 1 with two liberties",
         ),
         ("play b b1", "= "),
         (
             "chain_map",
-            "= LABEL A2 A A1 A B2 B B1 B\nCOLOR red A2 A1\nTEXT 2 chains, 1 in atari, 0 with two liberties",
+            "= LABEL A2 A A1 A B2 B B1 B\nCOLOR #ff0000 A2 A1\nTEXT 2 chains, 1 in atari, 0 with two liberties",
         ),
         ("area_map", "= TEXT Tromp-Taylor: Black 2, White 2 + komi 7.5: W+7.5"),
     ]);

@@ -143,3 +143,87 @@ fn time_commands_fill_the_clock() {
     assert_eq!(clock.left(Color::White), Some(TimeLeft { seconds: 95, stones: 3 }));
     assert_eq!(clock.left(Color::Black), Some(TimeLeft { seconds: 0, stones: 0 }));
 }
+
+/// A small deterministic generator for the robustness test.
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        items[(self.0 >> 33) as usize % items.len()]
+    }
+}
+
+#[test]
+fn random_command_lines_never_panic() {
+    let mut names: Vec<&str> =
+        COMMANDS.iter().copied().filter(|&c| c != "printsgf" && c != "quit").collect();
+    names.extend(["", "#", "PLAY", "\u{fffd}", "12", "-3", "list_stones\x01"]);
+    let args = [
+        "b",
+        "w",
+        "black",
+        "WHITE",
+        "x",
+        "pass",
+        "A1",
+        "a1",
+        "E5",
+        "T19",
+        "Z25",
+        "Y24",
+        "I5",
+        "A0",
+        "A-1",
+        "J10",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "9",
+        "13",
+        "19",
+        "25",
+        "26",
+        "-1",
+        "1000",
+        "99999999999999999999999",
+        "6.5",
+        "-0.5",
+        "1e9",
+        "nan",
+        "dead",
+        "alive",
+        "seki",
+        "dame",
+        "black_territory",
+        "chinese",
+        "japanese",
+        "ing",
+        "#",
+        "\u{fffd}",
+        "",
+        "/nonexistent.sgf",
+    ];
+    let mut rng = Lcg(2026);
+    let mut session = Session::new(RandomPlayer::new(3));
+    let mut answered = 0;
+    for _ in 0..20_000 {
+        let mut line = rng.pick(&names).to_owned();
+        let n = (rng.0 >> 20) % 5;
+        for _ in 0..n {
+            line.push(' ');
+            line.push_str(rng.pick(&args));
+        }
+        if let Some(response) = session.execute(&line) {
+            answered += 1;
+            let text = response.to_string();
+            assert!(text.ends_with("\n\n") && !text[..text.len() - 2].contains("\n\n"), "{line}");
+        }
+        session.position().board().check_consistency().unwrap();
+    }
+    assert!(answered > 15_000);
+}
