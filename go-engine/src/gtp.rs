@@ -15,7 +15,9 @@
 //! board order (top row first, left to right), `final_score` as `B+3.5`, the
 //! `showboard` diagram, and the error messages (`? illegal move`, `? cannot undo`,
 //! `? board not empty`, `? unacceptable size`, ...). A pass chosen by `genmove` is
-//! written `PASS`, as GNU Go does.
+//! written `PASS`, as GNU Go does. The tests replay transcripts of GNU Go's answers;
+//! `testdata/gtp/README.md` lists where go-engine answers differently on purpose
+//! (superko, board sizes up to 25, komi in half-points, a GNU Go bug, ...).
 //!
 //! # Conventions
 //!

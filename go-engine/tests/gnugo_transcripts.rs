@@ -95,3 +95,8 @@ fn random_games_on_13x13_match_gnu_go() {
 fn random_games_on_19x19_match_gnu_go() {
     check("gnugo-random-19x19.gtp", 1000);
 }
+
+#[test]
+fn scores_of_random_games_played_to_the_end_match_gnu_go() {
+    check("gnugo-endgames.gtp", 2000);
+}
