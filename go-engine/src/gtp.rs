@@ -276,8 +276,9 @@ impl<P: Player> Session<P> {
         self.quit
     }
 
-    /// Executes one command line (without its line feed) and returns the answer, or
-    /// `None` for a line that holds no command (empty, blank, or a comment).
+    /// Executes one command line and returns the answer, or `None` for a line that
+    /// holds no command (empty, blank, or a comment). Only the text before the first
+    /// line feed is read.
     pub fn execute(&mut self, line: &str) -> Option<Response> {
         self.execute_bytes(line.as_bytes())
     }

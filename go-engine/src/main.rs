@@ -17,10 +17,19 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Describe a game position: board, chains and liberties, captures, Tromp-Taylor
-    /// count.
+    /// count
+    ///
+    /// Without a file, the game embedded in the binary is analysed: a 19x19 game that
+    /// GNU Go 3.8 played against itself (Chinese rules, komi 7.5, 259 moves), generated
+    /// for this purpose.
     Analyze(cmd::analyze::Args),
     /// Speak GTP version 2 on standard input and output (the player is, for now, a
-    /// random player).
+    /// random player)
+    ///
+    /// The random player plays a uniformly random legal move that does not fill one of
+    /// its own one-point eyes, and passes when there is none. Answers follow GNU Go
+    /// 3.8's formats; the rules default to Chinese (area scoring, positional superko,
+    /// no suicide, komi 7.5).
     Gtp(cmd::gtp::Args),
 }
 

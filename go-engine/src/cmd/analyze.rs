@@ -10,11 +10,8 @@ use go_engine::Analysis;
 /// itself (Chinese rules, komi 7.5), generated for this purpose.
 const EMBEDDED_GAME: &str = include_str!("../../data/gnugo-selfplay-19x19.sgf");
 
-/// Describe a position of a game: the board, every chain with its liberties, the
-/// captures and the Tromp-Taylor count.
-///
-/// Without a file, the game embedded in the binary is analysed: a 19x19 game that
-/// GNU Go 3.8 played against itself (Chinese rules, komi 7.5).
+/// The options of `go-engine analyze` (its help text is the doc comment of
+/// `Command::Analyze` in `main.rs`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The SGF file (its main line is replayed) [default: the embedded game].

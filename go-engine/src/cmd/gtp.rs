@@ -6,10 +6,8 @@ use std::process::ExitCode;
 use go_board::{BoardSize, Rules};
 use go_engine::{RandomPlayer, Session};
 
-/// Speak GTP version 2 on standard input and output.
-///
-/// The player is a random player: `genmove` plays a uniformly random legal move that
-/// does not fill one of its own one-point eyes, and passes when there is none.
+/// The options of `go-engine gtp` (its help text is the doc comment of `Command::Gtp`
+/// in `main.rs`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Seed of the random player, to replay a game exactly [default: from the clock;
