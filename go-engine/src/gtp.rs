@@ -615,10 +615,7 @@ impl<P: Player> Session<P> {
             seconds: u64::try_from(time).unwrap_or(0),
             stones: u64::try_from(stones).map_err(|_| "negative stones")?,
         };
-        match color {
-            Color::Black => self.clock.black = Some(left),
-            Color::White => self.clock.white = Some(left),
-        }
+        self.clock.left[color] = Some(left);
         Ok(String::new())
     }
 

@@ -2,7 +2,7 @@
 //! trait, the time information it may use ([`Clock`]), and [`RandomPlayer`], the
 //! player that stands in until the engine's own search exists.
 
-use go_board::{Color, Move, Point, PointSet, Position};
+use go_board::{ByColor, Color, Move, Point, PointSet, Position};
 
 /// What a [`Player`] answers to `genmove`: a move to play, or resignation.
 ///
@@ -43,20 +43,8 @@ pub struct TimeLeft {
 pub struct Clock {
     /// The settings of the last `time_settings`.
     pub settings: Option<TimeSettings>,
-    /// The last `time_left` for Black.
-    pub black: Option<TimeLeft>,
-    /// The last `time_left` for White.
-    pub white: Option<TimeLeft>,
-}
-
-impl Clock {
-    /// The last `time_left` reported for `color`.
-    pub fn left(&self, color: Color) -> Option<TimeLeft> {
-        match color {
-            Color::Black => self.black,
-            Color::White => self.white,
-        }
-    }
+    /// The last `time_left` of each colour.
+    pub left: ByColor<Option<TimeLeft>>,
 }
 
 /// Chooses moves for the GTP session. The session owns the [`Position`] and the rules;

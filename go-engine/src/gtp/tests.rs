@@ -140,8 +140,8 @@ fn time_commands_fill_the_clock() {
         clock.settings,
         Some(TimeSettings { main_time: 600, byo_yomi_time: 30, byo_yomi_stones: 5 })
     );
-    assert_eq!(clock.left(Color::White), Some(TimeLeft { seconds: 95, stones: 3 }));
-    assert_eq!(clock.left(Color::Black), Some(TimeLeft { seconds: 0, stones: 0 }));
+    assert_eq!(clock.left[Color::White], Some(TimeLeft { seconds: 95, stones: 3 }));
+    assert_eq!(clock.left[Color::Black], Some(TimeLeft { seconds: 0, stones: 0 }));
 }
 
 /// A small deterministic generator for the robustness test.
