@@ -364,11 +364,9 @@ impl fmt::Display for Analysis {
             "  Black {:>4} = {} stones + {} area",
             s.black.total, s.black.stones, s.black.area
         )?;
-        write!(
-            f,
-            "  White {:>4} = {} stones + {} area",
-            s.white.total, s.white.stones, s.white.area
-        )?;
+        // White's total includes komi and compensation, so the two lines compare.
+        let white = f64::from(s.white.total) + f64::from(s.compensation) + s.komi;
+        write!(f, "  White {:>4} = {} stones + {} area", white, s.white.stones, s.white.area)?;
         if s.compensation > 0 {
             write!(f, " + {} handicap compensation", s.compensation)?;
         }

@@ -57,7 +57,7 @@ fn text_output_of_the_embedded_game() {
     assert!(out.ends_with(
         "Tromp-Taylor count (every stone on the board counts as alive):\n\
          \x20 Black  183 = 121 stones + 62 area\n\
-         \x20 White  178 = 120 stones + 58 area + 7.5 komi\n\
+         \x20 White 185.5 = 120 stones + 58 area + 7.5 komi\n\
          \x20 Neutral 0 points. Result: W+2.5\n"
     ));
 }
@@ -193,7 +193,7 @@ fn files_and_errors() {
          \n\
          Tromp-Taylor count (every stone on the board counts as alive):\n\
          \x20 Black    2 = 2 stones + 0 area\n\
-         \x20 White    2 = 2 stones + 0 area + 0.5 komi\n\
+         \x20 White  2.5 = 2 stones + 0 area + 0.5 komi\n\
          \x20 Neutral 21 points. Result: W+0.5\n"
     );
     let bad = dir.join("bad.sgf");

@@ -277,6 +277,8 @@ fn handicap_placement_and_compensation() {
         ("list_stones black", "= T19 K10 A1"),
         ("set_free_handicap C3 D4", "? board not empty"),
         ("boardsize 7", "= "),
+        ("fixed_handicap 2", "= E5 C3"),
+        ("boardsize 6", "= "),
         ("fixed_handicap 2", "? invalid handicap"),
         ("boardsize 9", "= "),
         ("set_free_handicap A1", "? invalid handicap"),
@@ -285,7 +287,7 @@ fn handicap_placement_and_compensation() {
         ("set_free_handicap A1 B1", "= "),
     ]);
     // Free placement also works where no fixed layout exists.
-    let free = answers(&[], "boardsize 7\nplace_free_handicap 3\nlist_stones black\n");
+    let free = answers(&[], "boardsize 6\nplace_free_handicap 3\nlist_stones black\n");
     let placed: Vec<&str> = free[1].strip_prefix("= ").unwrap().split(' ').collect();
     assert_eq!(placed.len(), 3);
     assert_eq!(free[2], free[1]);

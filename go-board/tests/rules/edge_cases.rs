@@ -285,13 +285,18 @@ fn handicap_layouts() {
     assert_eq!(stones.len(), 3);
     assert_eq!(*pos.board().stones(Color::Black), stones);
     assert_eq!((pos.to_move(), pos.handicap()), (Color::White, 3));
-    // Even sizes: four stones at most; below 8x8 no fixed handicap at all.
+    // Even sizes and 7x7: four stones at most; below 7x7 no fixed handicap at all.
     assert_eq!(
         Position::new(size(10, 10), Rules::chinese()).place_fixed_handicap(4).unwrap().len(),
         4
     );
     assert!(Position::new(size(10, 10), Rules::chinese()).place_fixed_handicap(5).is_err());
-    assert!(Position::new(size(7, 7), Rules::chinese()).place_fixed_handicap(2).is_err());
+    assert_eq!(
+        Position::new(size(7, 7), Rules::chinese()).place_fixed_handicap(4).unwrap().len(),
+        4
+    );
+    assert!(Position::new(size(7, 7), Rules::chinese()).place_fixed_handicap(5).is_err());
+    assert!(Position::new(size(6, 6), Rules::chinese()).place_fixed_handicap(2).is_err());
     // Only on an empty board before any move.
     let mut pos = Position::new(size(9, 9), Rules::chinese());
     pos.try_play(Move::Pass).unwrap();
