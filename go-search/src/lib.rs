@@ -1,0 +1,28 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod alphabeta;
+mod bounds;
+mod eval;
+mod game;
+mod limits;
+mod minimax;
+mod report;
+mod rng;
+mod score;
+mod searcher;
+mod tt;
+
+pub use alphabeta::AlphaBeta;
+pub use bounds::Bounds;
+pub use eval::{
+    Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,
+    ProofNumbers, RandomRollout, Rollout,
+};
+pub use game::{Game, Outcome, Side};
+pub use limits::Limits;
+pub use minimax::Minimax;
+pub use report::{Report, Stats, Stop, Value};
+pub use rng::Rng;
+pub use score::{MAX_PLY, OrderedF64, Score};
+pub use searcher::Searcher;
