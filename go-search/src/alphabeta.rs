@@ -37,7 +37,7 @@ pub struct Config {
     iterative: bool,
     table_entries: usize,
     replacement: Replacement,
-    pvs: bool,
+    pub(crate) pvs: bool,
     aspiration: Option<f64>,
     mtdf: bool,
     killers: bool,
@@ -151,6 +151,14 @@ impl Config {
         self
     }
 
+    pub(crate) fn table_entries(&self) -> usize {
+        self.table_entries
+    }
+
+    pub(crate) fn replacement(&self) -> Replacement {
+        self.replacement
+    }
+
     /// Whether iterative deepening is on.
     pub fn is_iterative(&self) -> bool {
         self.iterative
@@ -212,11 +220,11 @@ impl History {
 pub(crate) struct Local<M> {
     moves: Vec<Vec<M>>,
     killers: Vec<[Option<M>; 2]>,
-    pv: Vec<Vec<M>>,
+    pub(crate) pv: Vec<Vec<M>>,
 }
 
 impl<M: Copy> Local<M> {
-    fn new() -> Local<M> {
+    pub(crate) fn new() -> Local<M> {
         Local { moves: Vec::new(), killers: Vec::new(), pv: Vec::new() }
     }
 
@@ -234,7 +242,7 @@ impl<M: Copy> Local<M> {
     }
 
     /// `pv[ply] = mv + pv[ply + 1]`.
-    fn update_pv(&mut self, ply: usize, mv: M) {
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: M) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -248,11 +256,11 @@ impl<M: Copy> Local<M> {
 pub struct Scratch<M, S> {
     table: Option<TranspositionTable<M, S>>,
     #[cfg(feature = "rayon")]
-    shared: Option<crate::tt::SharedTable<M, S>>,
+    pub(crate) shared: Option<crate::tt::SharedTable<M, S>>,
     #[cfg(feature = "rayon")]
-    pool: Option<(usize, rayon::ThreadPool)>,
-    local: Local<M>,
-    history: History,
+    pub(crate) pool: Option<(usize, rayon::ThreadPool)>,
+    pub(crate) local: Local<M>,
+    pub(crate) history: History,
 }
 
 impl<M: Copy, S: Copy> Scratch<M, S> {
@@ -269,7 +277,7 @@ impl<M: Copy, S: Copy> Scratch<M, S> {
         }
     }
 
-    fn prepare(&mut self, config: &Config) {
+    pub(crate) fn prepare(&mut self, config: &Config) {
         if let Some(t) = &mut self.table {
             t.next_generation();
         }
@@ -338,6 +346,10 @@ impl<E, O, Q> AlphaBeta<E, O, Q> {
         AlphaBeta { config: self.config, eval: self.eval, order: self.order, noisy }
     }
 
+    pub(crate) fn parts(&self) -> (&E, &O, &Q) {
+        (&self.eval, &self.order, &self.noisy)
+    }
+
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
@@ -364,7 +376,7 @@ pub(crate) struct AbortNode<'p> {
 }
 
 impl AbortNode<'_> {
-    fn is_set(&self) -> bool {
+    pub(crate) fn is_set(&self) -> bool {
         let mut node = Some(self);
         while let Some(n) = node {
             if n.flag.load(Ordering::Relaxed) {
@@ -377,7 +389,7 @@ impl AbortNode<'_> {
 }
 
 /// The result of the iterative driver.
-struct Progress<M, S> {
+pub(crate) struct Progress<M, S> {
     value: Option<S>,
     best: Option<M>,
     pv: Vec<M>,
@@ -402,6 +414,10 @@ pub(crate) struct Engine<'a, G: Game, E, O, Q, T> {
     pub(crate) root_best: Option<G::Move>,
     pub(crate) abort: Option<&'a AbortNode<'a>>,
     pub(crate) aborted: bool,
+    /// Work of the helper tasks this engine spawned (parallel search).
+    pub(crate) helpers: Stats,
+    /// Parallel search: split at nodes with at least this many plies to go.
+    pub(crate) split_depth: u32,
 }
 
 /// How the root of one iteration is searched (serially or in parallel).
@@ -459,7 +475,7 @@ where
         if ply == 0 || u32::from(e.depth) < depth {
             return (e.mv, None);
         }
-        let v = e.score.shift_decisive(ply, false);
+        let v = e.score.to_root(ply);
         let cut = match e.bound {
             Bound::Exact => true,
             Bound::Lower => v >= beta,
@@ -500,7 +516,7 @@ where
         self.table.store(Entry {
             key,
             mv: Some(best_move),
-            score: best.shift_decisive(ply, true),
+            score: best.to_node(ply),
             depth: if complete { COMPLETE } else { depth.min(u32::from(COMPLETE) - 1) as u16 },
             bound,
             generation,
@@ -553,10 +569,13 @@ where
         }
     }
 
-    /// Searches one child of a node with PVS when `pvs` asks for it.
+    /// Searches one child of a node with `search`, with a null window first when
+    /// `null_window_first` (PVS) and a re-search if it fails high inside the window.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn child(
         &mut self,
+        search: impl Fn(&mut Self, &mut G::State, u32, u32, G::Score, G::Score) -> Option<G::Score>,
         state: &mut G::State,
         ply: u32,
         depth: u32,
@@ -565,13 +584,25 @@ where
         null_window_first: bool,
     ) -> Option<G::Score> {
         if null_window_first && alpha.next_up() < beta {
-            let probe = -self.node(state, ply + 1, depth - 1, -alpha.next_up(), -alpha, true)?;
+            let probe = -search(self, state, ply + 1, depth - 1, -alpha.next_up(), -alpha)?;
             if probe <= alpha || probe >= beta {
                 return Some(probe);
             }
             self.stats.researches += 1;
         }
-        Some(-self.node(state, ply + 1, depth - 1, -beta, -alpha, true)?)
+        Some(-search(self, state, ply + 1, depth - 1, -beta, -alpha)?)
+    }
+
+    /// [`Engine::node`] for a child reached by a real move.
+    fn serial(
+        &mut self,
+        state: &mut G::State,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+    ) -> Option<G::Score> {
+        self.node(state, ply, depth, alpha, beta, true)
     }
 
     /// Negamax with alpha-beta pruning (fail-soft). `None` = the search was stopped.
@@ -634,7 +665,7 @@ where
         let mut best_move = moves[0];
         for (i, &mv) in moves.iter().enumerate() {
             let undo = self.game.play(state, mv);
-            let v = self.child(state, ply, depth, alpha, beta, self.cfg.pvs && i > 0);
+            let v = self.child(Self::serial, state, ply, depth, alpha, beta, self.cfg.pvs && i > 0);
             self.game.undo(state, mv, undo);
             let Some(v) = v else {
                 self.horizon |= outer_horizon;
@@ -826,7 +857,7 @@ where
     }
 
     /// Iterative deepening (or a single search) up to `max_depth`.
-    fn iterate(
+    pub(crate) fn iterate(
         &mut self,
         state: &mut G::State,
         max_depth: u32,
@@ -835,7 +866,7 @@ where
         let mut done = Progress { value: None, best: None, pv: Vec::new(), depth: 0, solved: false };
         let first = if self.cfg.iterative { 1.min(max_depth) } else { max_depth };
         for depth in first..=max_depth {
-            let before = self.stats.nodes;
+            let before = self.stats.nodes + self.helpers.nodes;
             self.horizon = false;
             let result = if self.cfg.mtdf {
                 self.mtdf(state, depth, done.value.unwrap_or(G::Score::ZERO), root)
@@ -853,7 +884,7 @@ where
             done.best = best.or(done.best);
             done.pv = pv;
             done.depth = depth;
-            self.stats.iterations.push(self.stats.nodes - before);
+            self.stats.iterations.push(self.stats.nodes + self.helpers.nodes - before);
             if !self.horizon || (v.is_decisive() && self.cfg.null_move_reduction.is_none()) {
                 done.solved = true;
                 break;
@@ -958,6 +989,8 @@ where
                     root_best: None,
                     abort: None,
                     aborted: false,
+                    helpers: Stats::default(),
+                    split_depth: 0,
                 };
                 let mut report = engine.run(root, limits, &mut |e, s, d, a, b| e.node(s, 0, d, a, b, false));
                 engine.stats.finish(engine.budget.elapsed());

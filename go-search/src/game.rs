@@ -172,19 +172,6 @@ pub trait Game {
     }
 }
 
-/// Plays `mv`, runs `f` on the new state, and takes the move back.
-pub(crate) fn with_move<G: Game, R>(
-    game: &G,
-    state: &mut G::State,
-    mv: G::Move,
-    f: impl FnOnce(&mut G::State) -> R,
-) -> R {
-    let undo = game.play(state, mv);
-    let r = f(state);
-    game.undo(state, mv, undo);
-    r
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

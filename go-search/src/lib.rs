@@ -7,10 +7,14 @@ mod eval;
 mod game;
 mod limits;
 mod minimax;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod report;
 mod rng;
 mod score;
 mod searcher;
+#[cfg(feature = "synth")]
+pub mod synth;
 mod tt;
 
 pub use alphabeta::AlphaBeta;
@@ -22,6 +26,8 @@ pub use eval::{
 pub use game::{Game, Outcome, Side};
 pub use limits::Limits;
 pub use minimax::Minimax;
+#[cfg(feature = "rayon")]
+pub use parallel::ParallelAlphaBeta;
 pub use report::{Report, Stats, Stop, Value};
 pub use rng::Rng;
 pub use score::{MAX_PLY, OrderedF64, Score};

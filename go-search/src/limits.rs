@@ -130,8 +130,16 @@ impl<'a> Budget<'a> {
         Budget { start, shared: Some(shared), ..Budget::new(limits) }
     }
 
-    pub(crate) fn start(&self) -> Instant {
-        self.start
+    /// A budget for another thread of the same search: same limits, clock and pool.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn fork(&self) -> Budget<'a> {
+        Budget { start: self.start, shared: self.shared, ..Budget::new(self.limits) }
+    }
+
+    /// Whether some thread of a parallel search stopped the whole search.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn globally_stopped(&self) -> bool {
+        self.stop.is_some() || self.shared.is_some_and(|s| s.abort.load(Ordering::Relaxed))
     }
 
     pub(crate) fn elapsed(&self) -> Duration {

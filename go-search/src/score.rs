@@ -45,10 +45,23 @@ pub trait Score: Copy + Ord + Neg<Output = Self> + fmt::Debug + Send + Sync + 's
         self.clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
     }
 
-    /// Shifts a decisive score by `plies` towards zero (`+` for losses, `-` for wins)
-    /// when `towards_root` is false, or away from zero when it is true. Used to store
-    /// root-relative decisive scores in a transposition table relative to the node.
-    fn shift_decisive(self, plies: u32, towards_root: bool) -> Self;
+    /// Moves a decisive score `delta` plies away from zero (wins up, losses down;
+    /// a negative `delta` moves towards zero), staying decisive. Other scores are
+    /// returned unchanged.
+    fn shift_decisive(self, delta: i32) -> Self;
+
+    /// A root-relative decisive score seen from a node `ply` plies below the root
+    /// (for storing in a transposition table).
+    #[must_use]
+    fn to_node(self, ply: u32) -> Self {
+        self.shift_decisive(ply.min(MAX_PLY) as i32)
+    }
+
+    /// The inverse of [`Score::to_node`].
+    #[must_use]
+    fn to_root(self, ply: u32) -> Self {
+        self.shift_decisive(-(ply.min(MAX_PLY) as i32))
+    }
 
     /// The smallest score strictly greater than `self` (saturating at `INFINITY`).
     fn next_up(self) -> Self;
@@ -75,13 +88,13 @@ macro_rules! int_score {
                 Self::WIN - plies.min(MAX_PLY) as $t
             }
 
-            fn shift_decisive(self, plies: u32, towards_root: bool) -> Self {
-                let p = plies.min(MAX_PLY) as $t;
-                let p = if towards_root { -p } else { p };
+            fn shift_decisive(self, delta: i32) -> Self {
+                let d = i128::from(delta);
+                let (v, lo, win) = (self as i128, Self::MAX_EVAL as i128 + 1, Self::WIN as i128);
                 if self > Self::MAX_EVAL && self < Self::INFINITY {
-                    (self + p).clamp(Self::MAX_EVAL + 1, Self::WIN)
+                    (v + d).clamp(lo, win) as $t
                 } else if self < -Self::MAX_EVAL && self > -Self::INFINITY {
-                    (self - p).clamp(-Self::WIN, -Self::MAX_EVAL - 1)
+                    (v - d).clamp(-win, -lo) as $t
                 } else {
                     self
                 }
@@ -211,14 +224,13 @@ impl Score for OrderedF64 {
         OrderedF64(F64_WIN - f64::from(plies.min(MAX_PLY)))
     }
 
-    fn shift_decisive(self, plies: u32, towards_root: bool) -> Self {
-        let p = f64::from(plies.min(MAX_PLY));
-        let p = if towards_root { -p } else { p };
+    fn shift_decisive(self, delta: i32) -> Self {
+        let d = f64::from(delta);
         let lo = Self::MAX_EVAL.0 + 1.0;
         if self > Self::MAX_EVAL && self < Self::INFINITY {
-            OrderedF64((self.0 + p).clamp(lo, F64_WIN))
+            OrderedF64((self.0 + d).clamp(lo, F64_WIN))
         } else if self < -Self::MAX_EVAL && self > -Self::INFINITY {
-            OrderedF64((self.0 - p).clamp(-F64_WIN, -lo))
+            OrderedF64((self.0 - d).clamp(-F64_WIN, -lo))
         } else {
             self
         }
@@ -261,13 +273,16 @@ mod tests {
         // Storing a root-relative win at ply 4 relative to the node, then reading it
         // back at ply 4, is the identity; read at ply 2 it is two plies shorter.
         let w = S::win_in(7);
-        let stored = w.shift_decisive(4, true);
+        let stored = w.to_node(4);
         assert_eq!(stored, S::win_in(3));
-        assert_eq!(stored.shift_decisive(4, false), w);
-        assert_eq!(stored.shift_decisive(2, false), S::win_in(5));
+        assert_eq!(stored.to_root(4), w);
+        assert_eq!(stored.to_root(2), S::win_in(5));
         let l = -S::win_in(7);
-        assert_eq!(l.shift_decisive(4, true).shift_decisive(4, false), l);
-        assert_eq!(S::MAX_EVAL.shift_decisive(9, true), S::MAX_EVAL);
+        assert_eq!(l.to_node(4), -S::win_in(3));
+        assert_eq!(l.to_node(4).to_root(4), l);
+        assert_eq!(S::MAX_EVAL.to_node(9), S::MAX_EVAL);
+        assert_eq!(S::WIN.to_node(9), S::WIN);
+        assert_eq!(S::INFINITY.to_root(9), S::INFINITY);
         assert_eq!(S::from_f64(1e300).clamp_eval(), S::MAX_EVAL);
     }
 
