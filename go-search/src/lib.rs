@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod alphabeta;
+pub mod bstar;
 mod bounds;
 mod eval;
 mod game;
@@ -18,6 +19,7 @@ pub mod synth;
 mod tt;
 
 pub use alphabeta::AlphaBeta;
+pub use bstar::BStar;
 pub use bounds::Bounds;
 pub use eval::{
     Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,

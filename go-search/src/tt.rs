@@ -103,11 +103,13 @@ impl<M: Copy, S: Copy> TranspositionTable<M, S> {
         TranspositionTable { slots: vec![None; slot_count(entries)], policy, generation: 0 }
     }
 
-    pub(crate) fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.slots.len()
     }
 
-    pub(crate) fn policy(&self) -> Replacement {
+    #[cfg(test)]
+    fn policy(&self) -> Replacement {
         self.policy
     }
 
@@ -133,11 +135,13 @@ impl<M: Copy, S: Copy> SharedTable<M, S> {
         SharedTable { slots: (0..n).map(|_| Mutex::new(None)).collect(), policy, generation: 0 }
     }
 
-    pub(crate) fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.slots.len()
     }
 
-    pub(crate) fn policy(&self) -> Replacement {
+    #[cfg(test)]
+    fn policy(&self) -> Replacement {
         self.policy
     }
 
