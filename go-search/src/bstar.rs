@@ -223,6 +223,9 @@ struct Run<'a, G: Game, E> {
     nodes: &'a mut Vec<BNode<G::Move, G::Score>>,
     moves: &'a mut Vec<G::Move>,
     buf: &'a mut Vec<G::Move>,
+    /// Nodes (with their moves and undo records) currently played on the state.
+    path: Vec<(u32, G::Move, G::Undo)>,
+    target: Vec<u32>,
     alternate: bool,
     rng: Option<Rng>,
 }
@@ -374,36 +377,43 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
 
     /// Descends from root child `start` to an open leaf, expands it and backs up.
     /// `false` when no leaf could be expanded (the path got too deep).
+    ///
+    /// The moves of the previous descent stay played on `state` (in `self.path`):
+    /// successive descents share long prefixes, so only the difference is replayed.
     fn iterate(&mut self, state: &mut G::State, start: u32) -> bool {
-        let mut path: Vec<(G::Move, G::Undo)> = Vec::new();
+        self.target.clear();
         let mut index = start;
-        let mut ok = true;
         loop {
+            self.target.push(index);
             let n = &self.nodes[index as usize];
-            let Some(mv) = n.mv else { break };
-            let (closed, select, count) = (n.closed, n.select, n.count);
-            path.push((mv, self.game.play(state, mv)));
-            if !closed {
+            if !n.closed {
                 break;
             }
-            if count == 0 {
-                // A solved leaf: only reachable with inconsistent bounds; no progress.
-                ok = false;
-                break;
+            if n.count == 0 || self.target.len() as u32 >= MAX_PLY {
+                // Too deep, or a solved leaf (only reachable with inconsistent bounds).
+                return false;
             }
-            if path.len() as u32 >= MAX_PLY {
-                ok = false;
-                break;
+            index = n.select;
+        }
+        let common = self.path.iter().zip(self.target.iter()).take_while(|(p, t)| p.0 == **t).count();
+        self.rewind(state, common);
+        for i in common..self.target.len() {
+            let node = self.target[i];
+            let Some(mv) = self.nodes[node as usize].mv else { return false };
+            let undo = self.game.play(state, mv);
+            self.path.push((node, mv, undo));
+        }
+        self.expand(index, state, self.path.len() as u32);
+        true
+    }
+
+    /// Takes back the played path down to its first `len` moves.
+    fn rewind(&mut self, state: &mut G::State, len: usize) {
+        while self.path.len() > len {
+            if let Some((_, mv, undo)) = self.path.pop() {
+                self.game.undo(state, mv, undo);
             }
-            index = select;
         }
-        if ok {
-            self.expand(index, state, path.len() as u32);
-        }
-        while let Some((mv, undo)) = path.pop() {
-            self.game.undo(state, mv, undo);
-        }
-        ok
     }
 
     /// The principal variation: from the root, the child that supplies each node's
@@ -484,6 +494,8 @@ where
             nodes: &mut scratch.nodes,
             moves: &mut scratch.moves,
             buf: &mut scratch.buf,
+            path: Vec::new(),
+            target: Vec::new(),
             alternate: false,
             rng: None,
         };
@@ -507,6 +519,7 @@ where
                     break Some(target);
                 }
             };
+            run.rewind(&mut state, 0);
             // Separated: the best child; else the current best (highest optimistic).
             let root = &run.nodes[0];
             let kids = root.first..root.first + root.count;

@@ -46,28 +46,64 @@ impl Rng {
 
     /// A uniform integer in `0..n` (`0` when `n == 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            return 0;
-        }
-        // Lemire's multiply-shift; the bias is below 2^-64 * n, irrelevant here.
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+        Draw::below(self, n)
     }
 
     /// A uniform float in `[0, 1)`.
     pub fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        Draw::next_f64(self)
     }
 
     /// A uniform integer in `lo..=hi` (`lo` when `hi < lo`).
     pub fn range_i64(&mut self, lo: i64, hi: i64) -> i64 {
+        Draw::range_i64(self, lo, hi)
+    }
+}
+
+/// Uniform draws from a source of random bits.
+pub(crate) trait Draw {
+    fn bits(&mut self) -> u64;
+
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        // Lemire's multiply-shift; the bias is below 2^-64 * n, irrelevant here.
+        ((u128::from(self.bits()) * u128::from(n)) >> 64) as u64
+    }
+
+    fn next_f64(&mut self) -> f64 {
+        (self.bits() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    fn range_i64(&mut self, lo: i64, hi: i64) -> i64 {
         if hi <= lo {
             return lo;
         }
         let span = (hi as i128 - lo as i128 + 1) as u128;
         if span > u128::from(u64::MAX) {
-            return self.next_u64() as i64;
+            return self.bits() as i64;
         }
         (lo as i128 + i128::from(self.below(span as u64))) as i64
+    }
+}
+
+impl Draw for Rng {
+    fn bits(&mut self) -> u64 {
+        self.next_u64()
+    }
+}
+
+/// A SplitMix64 stream: one multiply-mix per draw, seeded in O(1). Used where a
+/// generator lives for a handful of draws (synthetic tree nodes).
+#[cfg_attr(not(feature = "synth"), allow(dead_code))]
+#[derive(Clone, Debug)]
+pub(crate) struct Stream(pub(crate) u64);
+
+impl Draw for Stream {
+    fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix64(self.0)
     }
 }
 
@@ -101,5 +137,7 @@ mod tests {
         assert_eq!(r.range_i64(4, 2), 4);
         let _ = r.range_i64(i64::MIN, i64::MAX);
         assert_ne!(mix2(1, 2), mix2(2, 1));
+        let mut st = Stream(5);
+        assert!((0..100).all(|_| st.range_i64(1, 6) <= 6));
     }
 }

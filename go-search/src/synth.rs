@@ -24,7 +24,7 @@ use crate::game::{Game, Outcome, Side};
 use crate::limits::Limits;
 use crate::minimax::Minimax;
 use crate::report::Value;
-use crate::rng::{Rng, mix2, mix64};
+use crate::rng::{Draw, Stream, mix2, mix64};
 use crate::searcher::Searcher;
 
 /// A node of a synthetic tree: its path-derived key, depth, side to move and two
@@ -34,13 +34,15 @@ pub struct Node {
     key: u64,
     depth: u32,
     side: Side,
+    /// Model-specific (the interval tree's child that keeps the upper bound).
+    aux: u32,
     a: i64,
     b: i64,
 }
 
 impl Node {
     fn root(seed: u64, a: i64, b: i64) -> Node {
-        Node { key: mix64(seed), depth: 0, side: Side::First, a, b }
+        Node { key: mix64(seed), depth: 0, side: Side::First, aux: 0, a, b }
     }
 
     /// Plies from the root.
@@ -60,9 +62,10 @@ impl Node {
 
     fn child(&self, i: u32, a: i64, b: i64) -> Node {
         Node {
-            key: mix2(self.key, u64::from(i)),
+            key: child_key(self.key, i),
             depth: self.depth + 1,
             side: self.side.opponent(),
+            aux: 0,
             a,
             b,
         }
@@ -73,13 +76,18 @@ impl Node {
         if self.side == Side::First { v } else { -v }
     }
 
-    fn rng(&self, salt: u64) -> Rng {
-        Rng::new(mix2(self.key, salt))
+    fn rng(&self, salt: u64) -> Stream {
+        Stream(mix2(self.key, salt))
     }
 }
 
 /// Synthetic values stay well inside the evaluation range of `i32`.
 const SYNTH_MAX: i64 = 1 << 30;
+
+/// The key of child `i`: one multiply-mix, so trees stay cheap to generate.
+fn child_key(key: u64, i: u32) -> u64 {
+    mix64(key ^ u64::from(i).wrapping_add(1).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
 
 fn clamp_i32(v: i64) -> i32 {
     v.clamp(-SYNTH_MAX, SYNTH_MAX) as i32
@@ -251,7 +259,7 @@ impl IncrementalTree {
 
     fn child(&self, n: &Node, i: u32) -> Node {
         let e = i64::from(self.edge).abs();
-        let gain = Rng::new(mix2(n.key, u64::from(i))).range_i64(-e, e);
+        let gain = Stream(mix2(n.key, u64::from(i))).range_i64(-e, e);
         n.child(i, n.a + n.for_side_to_move(gain), 0)
     }
 }
@@ -384,7 +392,7 @@ impl OrderedTree {
 
     /// The root.
     pub fn root(&self) -> Node {
-        let v = Rng::new(self.seed).range_i64(-1000, 1000);
+        let v = Stream(self.seed).range_i64(-1000, 1000);
         Node::root(self.seed, v, 0)
     }
 
@@ -428,7 +436,7 @@ impl OrderedTree {
             n.a
         } else {
             let spread = i64::from(self.spread.max(1));
-            n.a - Rng::new(mix2(n.key, u64::from(i))).range_i64(1, spread)
+            n.a - Stream(mix2(n.key, u64::from(i))).range_i64(1, spread)
         };
         n.child(i, -v, 0)
     }
@@ -500,7 +508,9 @@ impl IntervalTree {
     /// The root, `[-range, range]`.
     pub fn root(&self) -> Node {
         let r = i64::from(self.range).clamp(0, SYNTH_MAX);
-        Node::root(self.seed, -r, r)
+        let mut root = Node::root(self.seed, -r, r);
+        root.aux = self.keeper(root.key);
+        root
     }
 
     /// The interval of `node` for its side to move.
@@ -522,17 +532,30 @@ impl IntervalTree {
         }
     }
 
+    /// The child of the node with key `key` that keeps its upper bound.
+    fn keeper(&self, key: u64) -> u32 {
+        ((u128::from(mix64(key ^ 0xB5)) * u128::from(self.width.max(1))) >> 64) as u32
+    }
+
     fn child(&self, n: &Node, i: u32) -> Node {
         let (lo, hi) = (n.a, n.b);
-        let keeper = (mix2(n.key, 0xB5) % u64::from(self.width.max(1))) as u32;
-        let mut rng = Rng::new(mix2(n.key, u64::from(i)));
-        let relevant = i == keeper || rng.next_f64() < self.relevance;
+        let keeper = n.aux;
+        let key = child_key(n.key, i);
+        let mut rng = Stream(key);
+        let relevant = i == keeper || self.relevance >= 1.0 || rng.next_f64() < self.relevance;
         let top = if relevant { hi } else { lo + (hi - lo) / 4 };
         let (mut l, mut u) = (top, lo);
-        for _ in 0..self.k.clamp(1, 64) {
-            let x = rng.range_i64(lo, top);
-            l = l.min(x);
-            u = u.max(x);
+        // Intervals are at most 2^31 wide: two draws from each 64 random bits.
+        let span = (top - lo + 1) as u64;
+        let mut left = self.k.clamp(1, 64);
+        while left > 0 {
+            let bits = rng.bits();
+            for half in [bits & 0xFFFF_FFFF, bits >> 32].into_iter().take(left as usize) {
+                let x = lo + ((half * span) >> 32) as i64;
+                l = l.min(x);
+                u = u.max(x);
+            }
+            left = left.saturating_sub(2);
         }
         if self.growth > 1.0 && self.growth.is_finite() {
             let mid = (l + u) / 2;
@@ -548,7 +571,14 @@ impl IntervalTree {
             if i == keeper { l += 1 } else { u -= 1 }
         }
         // From the child's point of view the interval flips.
-        n.child(i, -u, -l)
+        Node {
+            key,
+            depth: n.depth + 1,
+            side: n.side.opponent(),
+            aux: self.keeper(key),
+            a: -u,
+            b: -l,
+        }
     }
 }
 
@@ -591,7 +621,7 @@ impl TranspositionTree {
 
     /// The root.
     pub fn root(&self) -> Node {
-        Node { key: 0, depth: 0, side: Side::First, a: 0, b: 0 }
+        Node { key: 0, depth: 0, side: Side::First, aux: 0, a: 0, b: 0 }
     }
 
     fn width(&self, _: &Node) -> u32 {
@@ -600,7 +630,7 @@ impl TranspositionTree {
 
     fn terminal(&self, n: &Node) -> Option<Outcome<i32>> {
         (n.depth >= self.depth || self.width == 0).then(|| {
-            let v = Rng::new(mix2(self.seed ^ n.key, u64::from(n.depth)))
+            let v = Stream(mix2(self.seed ^ n.key, u64::from(n.depth)))
                 .range_i64(-i64::from(self.range), i64::from(self.range));
             Outcome::Score(clamp_i32(n.for_side_to_move(v)))
         })
@@ -613,6 +643,7 @@ impl TranspositionTree {
             key: n.key.wrapping_add(z),
             depth: n.depth + 1,
             side: n.side.opponent(),
+            aux: 0,
             a: 0,
             b: 0,
         }
