@@ -3,6 +3,7 @@
 
 pub mod alphabeta;
 pub mod bstar;
+pub mod dfpn;
 mod bounds;
 mod eval;
 mod game;
@@ -20,6 +21,7 @@ mod tt;
 
 pub use alphabeta::AlphaBeta;
 pub use bstar::BStar;
+pub use dfpn::DfPn;
 pub use bounds::Bounds;
 pub use eval::{
     Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,
