@@ -4,6 +4,7 @@
 pub mod alphabeta;
 pub mod bstar;
 pub mod dfpn;
+pub mod mcts;
 mod bounds;
 mod eval;
 mod game;
@@ -22,6 +23,7 @@ mod tt;
 pub use alphabeta::AlphaBeta;
 pub use bstar::BStar;
 pub use dfpn::DfPn;
+pub use mcts::Mcts;
 pub use bounds::Bounds;
 pub use eval::{
     Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,

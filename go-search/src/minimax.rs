@@ -36,7 +36,7 @@ use crate::searcher::Searcher;
 /// let report = oracle.search(&Nim, &mut (), &(5, Side::First), &Limits::default());
 /// assert_eq!(report.best, Some(1)); // leave a multiple of four
 /// assert!(report.solved);
-/// assert_eq!(report.value, Value::Exact(i32::win_in(5)));
+/// assert_eq!(report.value, Value::Exact(i32::win_in(3))); // 1, then 4 - k
 /// # use go_search::Score;
 /// ```
 #[derive(Clone, Debug)]
