@@ -150,7 +150,6 @@ impl Proof {
 #[derive(Clone, Debug)]
 struct MNode<M> {
     mv: Option<M>,
-    parent: u32,
     first: u32,
     count: u32,
     visits: f64,
@@ -394,7 +393,6 @@ where
             let prior = if valid { self.weights[i] / total } else { uniform };
             tree.push(MNode {
                 mv: Some(mv),
-                parent: index,
                 first: 0,
                 count: 0,
                 visits: 0.0,
@@ -520,7 +518,6 @@ where
         nodes.clear();
         nodes.push(MNode {
             mv: None,
-            parent: 0,
             first: 0,
             count: 0,
             visits: 0.0,
