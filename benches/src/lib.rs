@@ -1,1 +1,3 @@
 //! Shared drivers for the workspace's criterion benchmarks.
+
+pub mod connect4;

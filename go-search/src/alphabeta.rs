@@ -221,11 +221,13 @@ pub(crate) struct Local<M> {
     moves: Vec<Vec<M>>,
     killers: Vec<[Option<M>; 2]>,
     pub(crate) pv: Vec<Vec<M>>,
+    /// History scores of the moves being ordered.
+    keyed: Vec<(u32, M)>,
 }
 
 impl<M: Copy> Local<M> {
     pub(crate) fn new() -> Local<M> {
-        Local { moves: Vec::new(), killers: Vec::new(), pv: Vec::new() }
+        Local { moves: Vec::new(), killers: Vec::new(), pv: Vec::new(), keyed: Vec::new() }
     }
 
     fn ensure(&mut self, ply: usize) {
@@ -531,7 +533,7 @@ where
 
     /// Orders `moves`: the hook, then history, killers and the table move in front.
     pub(crate) fn order_moves(
-        &self,
+        &mut self,
         state: &G::State,
         moves: &mut [G::Move],
         ply: u32,
@@ -539,9 +541,25 @@ where
     ) {
         self.order.order(self.game, state, moves);
         if self.cfg.history && !self.history.scores.is_empty() {
-            moves.sort_by_key(|&m| {
-                std::cmp::Reverse(self.game.move_index(m).map_or(0, |i| self.history.get(i)))
-            });
+            let mut keyed = std::mem::take(&mut self.local.keyed);
+            keyed.clear();
+            keyed.extend(
+                moves.iter().map(|&m| (self.game.move_index(m).map_or(0, |i| self.history.get(i)), m)),
+            );
+            if keyed.iter().any(|&(k, _)| k != 0) {
+                // Stable insertion sort, best first: move lists are short.
+                for i in 1..keyed.len() {
+                    let mut j = i;
+                    while j > 0 && keyed[j - 1].0 < keyed[j].0 {
+                        keyed.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
+                for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
+                    *slot = m;
+                }
+            }
+            self.local.keyed = keyed;
         }
         if self.cfg.killers {
             let [k0, k1] = self.local.killers[ply as usize];
@@ -1033,5 +1051,6 @@ mod tests {
         assert_eq!(c.aspiration, None);
         assert!(!c.is_exact());
         assert!(Config::default().is_exact());
+        assert!(std::mem::size_of::<Option<Entry<u16, i16>>>() <= 16);
     }
 }
