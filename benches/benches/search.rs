@@ -84,13 +84,21 @@ fn bstar_interval(c: &mut Criterion) {
     g.sample_size(20);
     for width in [2u32, 5, 10, 30] {
         let trees: Vec<IntervalTree> = (0..8).map(|seed| IntervalTree::new(width, seed)).collect();
-        let searcher = BStar::new(bstar::Config::default().strategy(Strategy::Alternate), IntervalTree::new(width, 0));
+        let searcher = BStar::new(
+            bstar::Config::default().strategy(Strategy::Alternate),
+            IntervalTree::new(width, 0),
+        );
         let mut scratch = searcher.scratch();
         let limits = Limits::default().nodes(10_000_000);
         // Expansions per batch, so criterion reports expansions per second.
         let expansions: u64 = trees
             .iter()
-            .map(|t| BStar::new(*searcher.config(), *t).search(t, &mut scratch, &t.root(), &limits).stats.expansions)
+            .map(|t| {
+                BStar::new(*searcher.config(), *t)
+                    .search(t, &mut scratch, &t.root(), &limits)
+                    .stats
+                    .expansions
+            })
             .sum();
         g.throughput(Throughput::Elements(expansions));
         g.bench_function(format!("b{width}"), |b| {
@@ -100,8 +108,16 @@ fn bstar_interval(c: &mut Criterion) {
                     let r = s.search(t, &mut scratch, black_box(&t.root()), &limits);
                     assert!(r.solved);
                     let kids = scratch.root_children();
-                    let best = kids.iter().find(|(m, _)| Some(*m) == r.best).expect("best is a root move").1;
-                    assert!(kids.iter().all(|(m, b)| Some(*m) == r.best || b.optimistic() <= best.pessimistic()));
+                    let best = kids
+                        .iter()
+                        .find(|(m, _)| Some(*m) == r.best)
+                        .expect("best is a root move")
+                        .1;
+                    assert!(
+                        kids.iter().all(
+                            |(m, b)| Some(*m) == r.best || b.optimistic() <= best.pessimistic()
+                        )
+                    );
                 }
             })
         });

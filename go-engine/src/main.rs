@@ -15,9 +15,14 @@ struct Cli {
 
 /// The subcommands, one module each under `cmd/`.
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Compare the go-search algorithms on seeded synthetic trees.
+    SearchBench(cmd::search_bench::Args),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::SearchBench(args) => cmd::search_bench::run(&args),
+    }
 }

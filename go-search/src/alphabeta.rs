@@ -151,10 +151,12 @@ impl Config {
         self
     }
 
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(crate) fn table_entries(&self) -> usize {
         self.table_entries
     }
 
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(crate) fn replacement(&self) -> Replacement {
         self.replacement
     }
@@ -266,7 +268,7 @@ pub struct Scratch<M, S> {
 }
 
 impl<M: Copy, S: Copy> Scratch<M, S> {
-    fn new(config: &Config) -> Scratch<M, S> {
+    pub(crate) fn new(config: &Config) -> Scratch<M, S> {
         Scratch {
             table: (config.table_entries > 0)
                 .then(|| TranspositionTable::new(config.table_entries, config.replacement)),
@@ -348,6 +350,7 @@ impl<E, O, Q> AlphaBeta<E, O, Q> {
         AlphaBeta { config: self.config, eval: self.eval, order: self.order, noisy }
     }
 
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(crate) fn parts(&self) -> (&E, &O, &Q) {
         (&self.eval, &self.order, &self.noisy)
     }
@@ -399,6 +402,9 @@ pub(crate) struct Progress<M, S> {
     solved: bool,
 }
 
+/// The value, best move and principal variation of one iteration.
+type Iteration<M, S> = (S, Option<M>, Vec<M>);
+
 /// One thread's search: the recursive negamax and the iterative driver.
 pub(crate) struct Engine<'a, G: Game, E, O, Q, T> {
     pub(crate) game: &'a G,
@@ -419,6 +425,7 @@ pub(crate) struct Engine<'a, G: Game, E, O, Q, T> {
     /// Work of the helper tasks this engine spawned (parallel search).
     pub(crate) helpers: Stats,
     /// Parallel search: split at nodes with at least this many plies to go.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(crate) split_depth: u32,
 }
 
@@ -444,7 +451,7 @@ where
             return true;
         }
         if let Some(a) = self.abort
-            && self.stats.nodes % 64 == 0
+            && self.stats.nodes.is_multiple_of(64)
             && a.is_set()
         {
             self.aborted = true;
@@ -544,7 +551,9 @@ where
             let mut keyed = std::mem::take(&mut self.local.keyed);
             keyed.clear();
             keyed.extend(
-                moves.iter().map(|&m| (self.game.move_index(m).map_or(0, |i| self.history.get(i)), m)),
+                moves
+                    .iter()
+                    .map(|&m| (self.game.move_index(m).map_or(0, |i| self.history.get(i)), m)),
             );
             if keyed.iter().any(|&(k, _)| k != 0) {
                 // Stable insertion sort, best first: move lists are short.
@@ -852,7 +861,7 @@ where
         depth: u32,
         mut g: G::Score,
         root: &mut RootFn<'_, Self, G::State, G::Score>,
-    ) -> Option<(G::Score, Option<G::Move>, Vec<G::Move>)> {
+    ) -> Option<Iteration<G::Move, G::Score>> {
         let mut lower = -G::Score::INFINITY;
         let mut upper = G::Score::INFINITY;
         let mut best = None;
@@ -881,7 +890,8 @@ where
         max_depth: u32,
         root: &mut RootFn<'_, Self, G::State, G::Score>,
     ) -> Progress<G::Move, G::Score> {
-        let mut done = Progress { value: None, best: None, pv: Vec::new(), depth: 0, solved: false };
+        let mut done =
+            Progress { value: None, best: None, pv: Vec::new(), depth: 0, solved: false };
         let first = if self.cfg.iterative { 1.min(max_depth) } else { max_depth };
         for depth in first..=max_depth {
             let before = self.stats.nodes + self.helpers.nodes;
@@ -893,7 +903,13 @@ where
                     (Some(w), Some(prev)) if !prev.is_decisive() => {
                         self.aspiration(state, depth, prev, w, root)
                     }
-                    _ => self.root_window(state, depth, -G::Score::INFINITY, G::Score::INFINITY, root),
+                    _ => self.root_window(
+                        state,
+                        depth,
+                        -G::Score::INFINITY,
+                        G::Score::INFINITY,
+                        root,
+                    ),
                 };
                 v.map(|v| (v, self.root_best, self.local.pv[0].clone()))
             };
@@ -1010,7 +1026,8 @@ where
                     helpers: Stats::default(),
                     split_depth: 0,
                 };
-                let mut report = engine.run(root, limits, &mut |e, s, d, a, b| e.node(s, 0, d, a, b, false));
+                let mut report =
+                    engine.run(root, limits, &mut |e, s, d, a, b| e.node(s, 0, d, a, b, false));
                 engine.stats.finish(engine.budget.elapsed());
                 report.stats = engine.stats;
                 (report, engine.local)

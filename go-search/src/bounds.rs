@@ -106,7 +106,10 @@ mod tests {
         assert_eq!(b, Bounds::new(-i32::MAX_EVAL, i32::MAX_EVAL).unwrap());
         assert_eq!(format!("{:?}", Bounds::exact(3)), "[3, 3]");
         assert_eq!(Bounds::new(1, 4).unwrap().width(), 3.0);
-        assert_eq!(serde_json::to_string(&Bounds::must(1, 2)).unwrap(), r#"{"pessimistic":1,"optimistic":2}"#);
+        assert_eq!(
+            serde_json::to_string(&Bounds::must(1, 2)).unwrap(),
+            r#"{"pessimistic":1,"optimistic":2}"#
+        );
     }
 
     #[test]

@@ -137,9 +137,7 @@ impl<M: Copy, S: Score> Scratch<M, S> {
     /// search (empty before it, or if the root was terminal).
     pub fn root_children(&self) -> Vec<(M, Bounds<S>)> {
         let Some(root) = self.nodes.first() else { return Vec::new() };
-        self.children(root)
-            .filter_map(|c| Some((c.mv?, Bounds::new(-c.opt, -c.pess)?)))
-            .collect()
+        self.children(root).filter_map(|c| Some((c.mv?, Bounds::new(-c.opt, -c.pess)?))).collect()
     }
 
     fn children<'s>(&'s self, n: &BNode<M, S>) -> impl Iterator<Item = &'s BNode<M, S>> + 's {
@@ -264,8 +262,10 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
                     }
                     None => {
                         self.stats.evaluations += 1;
-                        let b = self.eval.bounds(self.game, state).clamp_eval();
-                        BNode::leaf(mv, index, b.pessimistic(), b.optimistic(), false)
+                        // Bounds may reach ±WIN ("from a loss to a win"), never infinity.
+                        let b = self.eval.bounds(self.game, state);
+                        let clamp = |v: G::Score| v.clamp(-G::Score::WIN, G::Score::WIN);
+                        BNode::leaf(mv, index, clamp(b.pessimistic()), clamp(b.optimistic()), false)
                     }
                 };
                 self.game.undo(state, mv, undo);
@@ -332,9 +332,10 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
             Some(t) if (upper(t), !solved(t)) >= (upper(c), !solved(c)) => Some(t),
             _ => Some(c),
         });
-        let Some(target) = top_rest else { return None };
+        let target = top_rest?;
         let can_prove = !solved(best);
-        let can_disprove = rest().all(|c| lower(c) <= lower(best)) && competing().all(|c| !solved(c));
+        let can_disprove =
+            rest().all(|c| lower(c) <= lower(best)) && competing().all(|c| !solved(c));
         let plan = match (can_prove, can_disprove) {
             (true, false) => Plan::ProveBest,
             (false, true) => Plan::DisproveRest,
@@ -395,7 +396,8 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
             }
             index = n.select;
         }
-        let common = self.path.iter().zip(self.target.iter()).take_while(|(p, t)| p.0 == **t).count();
+        let common =
+            self.path.iter().zip(self.target.iter()).take_while(|(p, t)| p.0 == **t).count();
         self.rewind(state, common);
         for i in common..self.target.len() {
             let node = self.target[i];
@@ -532,14 +534,16 @@ where
                     report.solved = true;
                     // The separated child: highest pessimistic bound.
                     kids.fold(root.first, |b, c| {
-                        let key = |i: u32| (-run.nodes[i as usize].opt, -run.nodes[i as usize].pess);
+                        let key =
+                            |i: u32| (-run.nodes[i as usize].opt, -run.nodes[i as usize].pess);
                         if key(c) > key(b) { c } else { b }
                     })
                 }
                 Some(_) => current,
             };
             let root = &run.nodes[0];
-            report.value = Value::Bounds(Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess)));
+            report.value =
+                Value::Bounds(Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess)));
             report.best = run.nodes[chosen as usize].mv;
             report.pv = run.pv(chosen);
             report.depth = run.stats.max_depth;

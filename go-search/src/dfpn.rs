@@ -264,7 +264,11 @@ impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
     }
 
     /// φ/δ of a position with no moves left to search (terminal or no moves).
-    fn leaf_value(&self, state: &G::State, outcome: Option<crate::game::Outcome<G::Score>>) -> (u32, u32) {
+    fn leaf_value(
+        &self,
+        state: &G::State,
+        outcome: Option<crate::game::Outcome<G::Score>>,
+    ) -> (u32, u32) {
         let stm = self.game.side_to_move(state);
         let attacker_wins = outcome.is_some_and(|o| self.proof.attacker_wins(o, stm));
         settled((stm == self.attacker) == attacker_wins)
@@ -381,8 +385,10 @@ impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
                 return Some((phi, delta));
             }
             let c = kids[best];
-            let child_th_phi = (u64::from(th_delta) - u64::from(delta) + u64::from(c.phi)).min(u64::from(INF)) as u32;
-            let widened = ((f64::from(delta2) * (1.0 + self.epsilon)).ceil() as u64).max(u64::from(delta2) + 1);
+            let child_th_phi = (u64::from(th_delta) - u64::from(delta) + u64::from(c.phi))
+                .min(u64::from(INF)) as u32;
+            let widened = ((f64::from(delta2) * (1.0 + self.epsilon)).ceil() as u64)
+                .max(u64::from(delta2) + 1);
             let child_th_delta = widened.min(u64::from(th_phi)).min(u64::from(INF)) as u32;
             let undo = self.game.play(state, c.mv);
             let r = self.mid(state, c.key, ply + 1, child_th_phi, child_th_delta);
@@ -489,7 +495,11 @@ impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
                 let ckey = self.key(state, key, mv);
                 self.game.undo(state, mv, undo);
                 let Some(e) = self.scratch.table.get(ckey) else { continue };
-                let rank = if node.phi == 0 { (e.delta == 0, u64::MAX - e.work) } else { (e.phi == 0, e.work) };
+                let rank = if node.phi == 0 {
+                    (e.delta == 0, u64::MAX - e.work)
+                } else {
+                    (e.phi == 0, e.work)
+                };
                 if choice.is_none_or(|c| rank > c.2) {
                     choice = Some((mv, ckey, rank));
                 }

@@ -26,6 +26,9 @@ pub trait Evaluator<G: Game> {
 
 /// A bounded evaluation: an interval that should contain the true value of `state` for
 /// its side to move. B* is only as good as these bounds are valid.
+///
+/// Bounds may reach `±WIN` ([`Score::WIN`](crate::Score::WIN)) to say "anything from a
+/// loss to a win"; they are clamped there.
 pub trait IntervalEvaluator<G: Game> {
     /// `[pessimistic, optimistic]` for the side to move.
     fn bounds(&self, game: &G, state: &G::State) -> Bounds<G::Score>;

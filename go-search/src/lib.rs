@@ -2,13 +2,13 @@
 #![deny(missing_docs)]
 
 pub mod alphabeta;
+mod bounds;
 pub mod bstar;
 pub mod dfpn;
-pub mod mcts;
-mod bounds;
 mod eval;
 mod game;
 mod limits;
+pub mod mcts;
 mod minimax;
 #[cfg(feature = "rayon")]
 mod parallel;
@@ -21,16 +21,16 @@ pub mod synth;
 mod tt;
 
 pub use alphabeta::AlphaBeta;
+pub use bounds::Bounds;
 pub use bstar::BStar;
 pub use dfpn::DfPn;
-pub use mcts::Mcts;
-pub use bounds::Bounds;
 pub use eval::{
     Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,
     ProofNumbers, RandomRollout, Rollout,
 };
 pub use game::{Game, Outcome, Side};
 pub use limits::Limits;
+pub use mcts::Mcts;
 pub use minimax::Minimax;
 #[cfg(feature = "rayon")]
 pub use parallel::ParallelAlphaBeta;

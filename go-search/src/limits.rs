@@ -126,7 +126,11 @@ impl<'a> Budget<'a> {
 
     /// A budget for one thread of a parallel search; counts are pooled in `shared`.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    pub(crate) fn with_shared(limits: &'a Limits, start: Instant, shared: &'a Shared) -> Budget<'a> {
+    pub(crate) fn with_shared(
+        limits: &'a Limits,
+        start: Instant,
+        shared: &'a Shared,
+    ) -> Budget<'a> {
         Budget { start, shared: Some(shared), ..Budget::new(limits) }
     }
 
@@ -167,21 +171,18 @@ impl<'a> Budget<'a> {
         if self.stop.is_some() {
             return true;
         }
-        match self.shared {
-            None => {
-                if self.limits.nodes.is_some_and(|n| stats.nodes >= n) {
-                    self.halt(Stop::Nodes);
-                    return true;
-                }
-                if self.limits.evaluations.is_some_and(|n| stats.evaluations >= n) {
-                    self.halt(Stop::Evaluations);
-                    return true;
-                }
+        if self.shared.is_none() {
+            if self.limits.nodes.is_some_and(|n| stats.nodes >= n) {
+                self.halt(Stop::Nodes);
+                return true;
             }
-            Some(_) => {}
+            if self.limits.evaluations.is_some_and(|n| stats.evaluations >= n) {
+                self.halt(Stop::Evaluations);
+                return true;
+            }
         }
         self.tick = self.tick.wrapping_add(1);
-        if self.tick % CLOCK_EVERY == 0 {
+        if self.tick.is_multiple_of(CLOCK_EVERY) {
             return self.slow_check(stats);
         }
         false
@@ -240,8 +241,7 @@ mod tests {
     fn budget_stops_on_nodes_and_flag() {
         let limits = Limits::default().nodes(3);
         let mut b = Budget::new(&limits);
-        let mut stats = Stats::default();
-        stats.nodes = 2;
+        let mut stats = Stats { nodes: 2, ..Stats::default() };
         assert!(!b.exhausted(&stats));
         stats.nodes = 3;
         assert!(b.exhausted(&stats));

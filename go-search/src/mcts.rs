@@ -176,10 +176,7 @@ impl<M: Copy> Scratch<M> {
     pub fn root_children(&self) -> Vec<(M, u64, f64)> {
         let Some(root) = self.nodes.first() else { return Vec::new() };
         let kids = root.first as usize..(root.first + root.count) as usize;
-        self.nodes[kids]
-            .iter()
-            .filter_map(|c| Some((c.mv?, c.visits as u64, mean(c))))
-            .collect()
+        self.nodes[kids].iter().filter_map(|c| Some((c.mv?, c.visits as u64, mean(c)))).collect()
     }
 }
 
@@ -331,7 +328,9 @@ where
                 return None;
             }
             if !tree[index as usize].expanded {
-                if tree[index as usize].visits - vl < f64::from(self.config.expand_after) && index != 0 {
+                if tree[index as usize].visits - vl < f64::from(self.config.expand_after)
+                    && index != 0
+                {
                     return Some(Leaf::Open);
                 }
                 if let Some(p) = self.expand(tree, index, state) {

@@ -69,9 +69,35 @@ impl<E, O, Q> ParallelAlphaBeta<E, O, Q> {
         self.threads
     }
 
-    /// Fresh scratch space.
+    /// Fresh scratch space: the shared table and the thread pool are created here,
+    /// once, not during searches.
     pub fn scratch<M: Copy, S: Copy>(&self) -> Scratch<M, S> {
-        self.inner.scratch()
+        let config = self.inner.config();
+        let mut scratch = if self.threads > 1 {
+            Scratch::new(&config.clone().table(0, config.replacement()))
+        } else {
+            Scratch::new(config)
+        };
+        if self.threads > 1 {
+            self.ensure_parallel(&mut scratch);
+        }
+        scratch
+    }
+
+    /// Allocates what a parallel search needs, if the scratch lacks it.
+    fn ensure_parallel<M: Copy, S: Copy>(&self, scratch: &mut Scratch<M, S>) {
+        let config = self.inner.config();
+        let entries = config.table_entries();
+        if entries > 0 && scratch.shared.is_none() {
+            scratch.shared = Some(SharedTable::new(entries, config.replacement()));
+        }
+        if scratch.pool.as_ref().is_none_or(|(n, _)| *n != self.threads) {
+            scratch.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build()
+                .ok()
+                .map(|p| (self.threads, p));
+        }
     }
 }
 
@@ -272,7 +298,7 @@ where
     type Scratch = Scratch<G::Move, G::Score>;
 
     fn scratch(&self) -> Self::Scratch {
-        self.inner.scratch()
+        ParallelAlphaBeta::scratch(self)
     }
 
     fn search(
@@ -288,19 +314,10 @@ where
             return self.inner.search(game, scratch, root, limits);
         }
         scratch.prepare(config);
+        self.ensure_parallel(scratch);
         let entries = config.table_entries();
-        if entries > 0 {
-            let table = scratch
-                .shared
-                .get_or_insert_with(|| SharedTable::new(entries, config.replacement()));
+        if let Some(table) = scratch.shared.as_mut() {
             table.next_generation();
-        }
-        if scratch.pool.as_ref().is_none_or(|(n, _)| *n != self.threads) {
-            scratch.pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .build()
-                .ok()
-                .map(|p| (self.threads, p));
         }
         let Some((_, pool)) = scratch.pool.as_ref() else {
             // No threads available: search serially.

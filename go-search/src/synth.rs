@@ -158,7 +158,8 @@ where
             <G::Score as crate::Score>::ZERO
         }
     }
-    let report = Minimax::new(Never).search(game, &mut (), root, &Limits::default().nodes(node_cap));
+    let report =
+        Minimax::new(Never).search(game, &mut (), root, &Limits::default().nodes(node_cap));
     match report.value {
         Value::Exact(v) if report.solved => Some(v),
         _ => None,
@@ -382,7 +383,15 @@ pub struct OrderedTree {
 impl OrderedTree {
     /// A strongly ordered tree (70% / 90%, spread 100, noise 50).
     pub fn new(width: u32, depth: u32, seed: u64) -> OrderedTree {
-        OrderedTree { width, depth, seed, first_best: 0.7, quarter_best: 0.9, spread: 100, noise: 50 }
+        OrderedTree {
+            width,
+            depth,
+            seed,
+            first_best: 0.7,
+            quarter_best: 0.9,
+            spread: 100,
+            noise: 50,
+        }
     }
 
     /// A perfectly ordered tree: the first move is always best.
@@ -677,10 +686,7 @@ mod tests {
         assert_eq!(t.moves(&a, &mut moves), None);
         assert_eq!(moves, [0, 1, 2]);
         assert_eq!(exact_value(&t, &t.root(), 100), exact_value(&t, &t.root(), 100));
-        assert_ne!(
-            exact_value(&UniformTree::new(3, 3, 5), &t.root(), 100),
-            None,
-        );
+        assert_ne!(exact_value(&UniformTree::new(3, 3, 5), &t.root(), 100), None,);
     }
 
     #[test]

@@ -39,7 +39,9 @@ where
 {
     let limits = Limits { depth, ..Limits::default() };
     let oracle = Minimax::new(eval.clone()).search(game, &mut (), root, &limits);
-    let Value::Exact(expected) = oracle.value else { panic!("{what}: oracle gave {:?}", oracle.value) };
+    let Value::Exact(expected) = oracle.value else {
+        panic!("{what}: oracle gave {:?}", oracle.value)
+    };
     for (name, config) in configs() {
         let ab = AlphaBeta::new(config, eval.clone());
         let mut scratch = ab.scratch();
@@ -49,7 +51,10 @@ where
             assert_eq!(r.value, Value::Exact(expected), "{what}: {name} round {round}");
             assert_eq!(r.solved, oracle.solved, "{what}: {name}");
             if name == "plain" || name == "plain+killers+history" {
-                assert!(r.stats.nodes <= oracle.stats.nodes, "{what}: {name} visited more than minimax");
+                assert!(
+                    r.stats.nodes <= oracle.stats.nodes,
+                    "{what}: {name} visited more than minimax"
+                );
             }
             assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
         }
@@ -239,7 +244,7 @@ impl Game for Endless {
         *s -= 1;
     }
     fn side_to_move(&self, s: &u64) -> Side {
-        if s % 2 == 0 { Side::First } else { Side::Second }
+        if s.is_multiple_of(2) { Side::First } else { Side::Second }
     }
 }
 

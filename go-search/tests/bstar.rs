@@ -47,7 +47,10 @@ where
         let mut scratch = bstar.scratch();
         let r = bstar.search(game, &mut scratch, root, &Limits::default().nodes(200_000));
         let Value::Bounds(bounds) = r.value else { panic!("{what}: {:?}", r.value) };
-        assert!(bounds.contains(best_value), "{what} {strategy:?}: root {bounds:?} misses {best_value}");
+        assert!(
+            bounds.contains(best_value),
+            "{what} {strategy:?}: root {bounds:?} misses {best_value}"
+        );
         // Every root child's backed-up interval still holds its true value.
         for (mv, b) in scratch.root_children() {
             let v = values.iter().find(|(m, _)| *m == mv).unwrap().1;
@@ -71,7 +74,8 @@ fn bstar_separates_on_a_true_best_move_in_interval_trees() {
     let mut separated = 0;
     let mut runs = 0;
     for seed in 0..150 {
-        let tree = IntervalTree { range: 16, width: 2 + (seed % 2) as u32, ..IntervalTree::new(2, seed) };
+        let tree =
+            IntervalTree { range: 16, width: 2 + (seed % 2) as u32, ..IntervalTree::new(2, seed) };
         separated += check(&tree, &tree, &tree.root(), &format!("interval {seed}"));
         runs += STRATEGIES.len();
     }
@@ -103,7 +107,8 @@ fn bstar_reports_not_separated_when_the_budget_runs_out() {
     // A uniform tree whose interior bounds never narrow still ends cleanly.
     let tree = UniformTree::new(3, 30, 1);
     let bstar = BStar::new(Config::default(), tree);
-    let r = bstar.search(&tree, &mut bstar.scratch(), &tree.root(), &Limits::default().nodes(3_000));
+    let r =
+        bstar.search(&tree, &mut bstar.scratch(), &tree.root(), &Limits::default().nodes(3_000));
     assert!(!r.solved && r.best.is_some());
 }
 
@@ -113,8 +118,10 @@ fn bstar_solves_big_interval_trees_deterministically() {
         let tree = IntervalTree::new(width, 11);
         let bstar = BStar::new(Config::default().strategy(Strategy::XD), tree);
         let mut scratch = bstar.scratch();
-        let a = bstar.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(2_000_000));
-        let b = bstar.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(2_000_000));
+        let a =
+            bstar.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(2_000_000));
+        let b =
+            bstar.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(2_000_000));
         assert!(a.solved, "width {width}");
         assert_eq!((a.best, a.stats.expansions), (b.best, b.stats.expansions));
         assert!(a.stats.peak_nodes >= a.stats.expansions);

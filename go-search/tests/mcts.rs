@@ -17,8 +17,12 @@ fn one_thread_is_a_pure_function_of_the_seed() {
     assert_eq!((a.best, a.value, &a.pv, a.stats.nodes), (b.best, b.value, &b.pv, b.stats.nodes));
     assert_eq!(a.stop, Some(Stop::Evaluations));
     assert_eq!(a.stats.evaluations, 3_000);
-    let c = Mcts::new(Config::default().seed(10), RandomRollout::default())
-        .search(&tree, &mut scratch, &tree.root(), &limits);
+    let c = Mcts::new(Config::default().seed(10), RandomRollout::default()).search(
+        &tree,
+        &mut scratch,
+        &tree.root(),
+        &limits,
+    );
     assert!(c.best.is_some());
 }
 
@@ -27,18 +31,32 @@ fn solver_proofs_agree_with_minimax_on_p_games() {
     let mut proven = 0;
     for seed in 0..120 {
         let width = 2 + (seed % 2) as u32;
-        let game = PGame::new(width, 2 + (seed % 5) as u32, seed, PGame::critical_probability(width));
+        let game =
+            PGame::new(width, 2 + (seed % 5) as u32, seed, PGame::critical_probability(width));
         let v = exact_value(&game, &game.root(), 1_000_000).unwrap();
         for threads in [1, 2] {
-            let mcts = Mcts::new(Config::default().seed(seed).threads(threads), RandomRollout::default());
-            let r = mcts.search(&game, &mut mcts.scratch(), &game.root(), &Limits::default().evaluations(50_000));
+            let mcts =
+                Mcts::new(Config::default().seed(seed).threads(threads), RandomRollout::default());
+            let r = mcts.search(
+                &game,
+                &mut mcts.scratch(),
+                &game.root(),
+                &Limits::default().evaluations(50_000),
+            );
             if r.solved {
                 proven += 1;
-                assert_eq!(r.value, Value::Proven { side: Side::First, wins: v > 0 }, "seed {seed}");
+                assert_eq!(
+                    r.value,
+                    Value::Proven { side: Side::First, wins: v > 0 },
+                    "seed {seed}"
+                );
                 if v > 0 {
                     let mut child = game.root();
                     game.play(&mut child, r.best.unwrap());
-                    assert!(exact_value(&game, &child, 1_000_000).unwrap() < 0, "seed {seed}: wrong winning move");
+                    assert!(
+                        exact_value(&game, &child, 1_000_000).unwrap() < 0,
+                        "seed {seed}: wrong winning move"
+                    );
                 }
             }
         }
@@ -59,7 +77,8 @@ impl<G: Game> Priors<G> for LastMove {
 #[test]
 fn priors_steer_the_search_and_limits_hold() {
     let tree = OrderedTree { noise: 0, ..OrderedTree::new(5, 30, 4) };
-    let puct = Mcts::new(Config::default().exploration(5.0), RandomRollout::default()).with_priors(LastMove);
+    let puct = Mcts::new(Config::default().exploration(5.0), RandomRollout::default())
+        .with_priors(LastMove);
     let mut scratch = puct.scratch();
     let r = puct.search(&tree, &mut scratch, &tree.root(), &Limits::default().evaluations(400));
     let visits: Vec<(u32, u64, f64)> = scratch.root_children();

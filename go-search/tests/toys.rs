@@ -138,14 +138,18 @@ fn nim_values_follow_the_xor_rule() {
         assert_eq!(exact(&AlphaBeta::new(Config::default(), Zero), &Nim, &root), oracle);
         assert_eq!(exact(&AlphaBeta::new(Config::default().mtdf(true), Zero), &Nim, &root), oracle);
         #[cfg(feature = "rayon")]
-        assert_eq!(exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &Nim, &root), oracle);
+        assert_eq!(
+            exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &Nim, &root),
+            oracle
+        );
         for side in [Side::First, Side::Second] {
             let dfpn = DfPn::new(Default::default(), Attacker(side));
             let wins = (side == Side::First) == first_wins;
             assert_eq!(exact(&dfpn, &Nim, &root), Value::Proven { side, wins }, "{heaps:?}");
         }
         let mcts = Mcts::new(go_search::mcts::Config::default().seed(2), RandomRollout::default());
-        let r = mcts.search(&Nim, &mut mcts.scratch(), &root, &Limits::default().evaluations(200_000));
+        let r =
+            mcts.search(&Nim, &mut mcts.scratch(), &root, &Limits::default().evaluations(200_000));
         assert_eq!(r.value, Value::Proven { side: Side::First, wins: first_wins }, "{heaps:?}");
         if first_wins {
             // The proven best move leaves a zero xor.
@@ -163,11 +167,19 @@ fn tic_tac_toe_is_a_draw_for_every_exact_algorithm() {
     let root = Board::parse(".........");
     let oracle = exact(&Minimax::new(Zero), &game, &root);
     assert_eq!(oracle, Value::Exact(0));
-    for config in [Config::plain(), Config::default(), Config::default().mtdf(true), Config::default().aspiration(Some(1.0))] {
+    for config in [
+        Config::plain(),
+        Config::default(),
+        Config::default().mtdf(true),
+        Config::default().aspiration(Some(1.0)),
+    ] {
         assert_eq!(exact(&AlphaBeta::new(config, Zero), &game, &root), oracle);
     }
     #[cfg(feature = "rayon")]
-    assert_eq!(exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 3), &game, &root), oracle);
+    assert_eq!(
+        exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 3), &game, &root),
+        oracle
+    );
     for side in [Side::First, Side::Second] {
         let dfpn = DfPn::new(Default::default(), Attacker(side));
         assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side, wins: false });
@@ -179,7 +191,12 @@ fn tic_tac_toe_tactics() {
     let game = TicTacToe { scored: false };
     // X to move wins at once in the corner 2 (X X . / O O . / . . .).
     let root = Board::parse("XX. OO. ...");
-    let r = AlphaBeta::new(Config::default(), Zero).search(&game, &mut AlphaBeta::new(Config::default(), Zero).scratch(), &root, &Limits::default());
+    let r = AlphaBeta::new(Config::default(), Zero).search(
+        &game,
+        &mut AlphaBeta::new(Config::default(), Zero).scratch(),
+        &root,
+        &Limits::default(),
+    );
     assert_eq!((r.best, r.value), (Some(2), Value::Exact(i32::win_in(1))));
     let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
     let r = dfpn.search(&game, &mut dfpn.scratch(), &root, &Limits::default());
@@ -187,7 +204,8 @@ fn tic_tac_toe_tactics() {
     for threads in [1, 2] {
         let config = go_search::mcts::Config::default().seed(5).threads(threads);
         let mcts = Mcts::new(config, RandomRollout::default());
-        let r = mcts.search(&game, &mut mcts.scratch(), &root, &Limits::default().evaluations(20_000));
+        let r =
+            mcts.search(&game, &mut mcts.scratch(), &root, &Limits::default().evaluations(20_000));
         assert_eq!(r.best, Some(2), "threads {threads}");
         assert_eq!(r.value, Value::Proven { side: Side::First, wins: true });
     }

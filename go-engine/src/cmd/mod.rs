@@ -1,1 +1,3 @@
 //! One module per subcommand of the `go-engine` binary.
+
+pub(crate) mod search_bench;
