@@ -15,7 +15,15 @@ fn search_bench_reports_every_class_as_json() {
     assert_eq!(json["seeds"], 3);
     let classes = json["classes"].as_array().expect("classes");
     let names: Vec<&str> = classes.iter().filter_map(|c| c["class"].as_str()).collect();
-    for class in ["uniform", "incremental", "ordered", "transpositions", "p-game", "interval-small", "interval"] {
+    for class in [
+        "uniform",
+        "incremental",
+        "ordered",
+        "transpositions",
+        "p-game",
+        "interval-small",
+        "interval",
+    ] {
         assert!(names.contains(&class), "missing {class} in {names:?}");
     }
     for class in classes {
@@ -40,5 +48,7 @@ fn search_bench_prints_tables_by_default() {
         .expect("the binary runs");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("nodes med") && text.contains("bstar-alternate") && text.contains("dfpn"));
+    assert!(
+        text.contains("nodes med") && text.contains("bstar-alternate") && text.contains("dfpn")
+    );
 }

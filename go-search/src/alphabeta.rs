@@ -402,6 +402,30 @@ pub(crate) struct Progress<M, S> {
     solved: bool,
 }
 
+/// How [`Engine::open`] left a node.
+pub(crate) enum Opened<M, S> {
+    /// The node is decided (`None`: the search was stopped).
+    Done(Option<S>),
+    /// The moves are generated: search them.
+    Expand { key: Option<u64>, tt_move: Option<M> },
+}
+
+/// The alpha-beta window of a node being expanded, and its best result so far.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Window<M, S> {
+    pub(crate) alpha: S,
+    pub(crate) alpha_orig: S,
+    pub(crate) beta: S,
+    pub(crate) best: S,
+    pub(crate) best_move: M,
+}
+
+impl<M, S: Score> Window<M, S> {
+    pub(crate) fn new(alpha: S, beta: S, first: M) -> Window<M, S> {
+        Window { alpha, alpha_orig: alpha, beta, best: -S::INFINITY, best_move: first }
+    }
+}
+
 /// The value, best move and principal variation of one iteration.
 type Iteration<M, S> = (S, Option<M>, Vec<M>);
 
@@ -642,19 +666,92 @@ where
         beta: G::Score,
         null_ok: bool,
     ) -> Option<G::Score> {
+        let mut moves = match self.local.moves.get_mut(ply as usize) {
+            Some(buf) => std::mem::take(buf),
+            None => Vec::new(),
+        };
+        moves.clear();
+        let result = match self.open(state, &mut moves, ply, depth, alpha, beta) {
+            Opened::Done(v) => v,
+            Opened::Expand { key, tt_move } => {
+                self.expand(state, &mut moves, key, tt_move, ply, depth, alpha, beta, null_ok)
+            }
+        };
+        if let Some(buf) = self.local.moves.get_mut(ply as usize) {
+            *buf = moves;
+        }
+        result
+    }
+
+    /// What every node does first: count it, check the limits, probe the table and
+    /// generate the moves (into `moves`). Finished games and table cutoffs are done.
+    pub(crate) fn open(
+        &mut self,
+        state: &mut G::State,
+        moves: &mut Vec<G::Move>,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+    ) -> Opened<G::Move, G::Score> {
         if self.enter(ply) {
-            return None;
+            return Opened::Done(None);
         }
         let key = if depth > 0 { self.key(state) } else { None };
         let (tt_move, cut) = self.probe(key, ply, depth, alpha, beta);
-        if let Some(v) = cut {
-            return Some(v);
+        if cut.is_some() {
+            return Opened::Done(cut);
         }
-        let mut moves = std::mem::take(&mut self.local.moves[ply as usize]);
-        moves.clear();
-        let result = self.expand(state, &mut moves, key, tt_move, ply, depth, alpha, beta, null_ok);
-        self.local.moves[ply as usize] = moves;
-        result
+        if let Some(outcome) = self.game.moves(state, moves) {
+            return Opened::Done(Some(outcome.value(ply)));
+        }
+        if moves.is_empty() {
+            return Opened::Done(Some(G::Score::ZERO));
+        }
+        Opened::Expand { key, tt_move }
+    }
+
+    /// Takes the value `v` of child `mv` into account; `true` on a beta cutoff.
+    #[inline]
+    pub(crate) fn consider(
+        &mut self,
+        w: &mut Window<G::Move, G::Score>,
+        v: G::Score,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+    ) -> bool {
+        if v > w.best {
+            w.best = v;
+            w.best_move = mv;
+            if ply == 0 {
+                self.root_best = Some(mv);
+            }
+            if v > w.alpha {
+                w.alpha = v;
+                self.local.update_pv(ply as usize, mv);
+            }
+        }
+        if w.alpha >= w.beta {
+            self.reward(mv, ply, depth);
+            return true;
+        }
+        false
+    }
+
+    /// Stores the result of an expanded node and restores the caller's horizon flag.
+    pub(crate) fn close(
+        &mut self,
+        w: &Window<G::Move, G::Score>,
+        key: Option<u64>,
+        ply: u32,
+        depth: u32,
+        outer_horizon: bool,
+    ) -> G::Score {
+        let complete = !self.horizon;
+        self.horizon |= outer_horizon;
+        self.store(key, ply, depth, complete, w.best, w.best_move, w.alpha_orig, w.beta);
+        w.best
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -666,16 +763,10 @@ where
         tt_move: Option<G::Move>,
         ply: u32,
         depth: u32,
-        mut alpha: G::Score,
+        alpha: G::Score,
         beta: G::Score,
         null_ok: bool,
     ) -> Option<G::Score> {
-        if let Some(outcome) = self.game.moves(state, moves) {
-            return Some(outcome.value(ply));
-        }
-        if moves.is_empty() {
-            return Some(G::Score::ZERO);
-        }
         if depth == 0 {
             moves.clear();
             return self.horizon_value(state, moves, ply, self.cfg.quiescence_depth, alpha, beta);
@@ -687,37 +778,20 @@ where
         self.stats.interior_nodes += 1;
         self.stats.expansions += 1;
         self.order_moves(state, moves, ply, tt_move);
-        let alpha_orig = alpha;
-        let mut best = -G::Score::INFINITY;
-        let mut best_move = moves[0];
+        let mut w = Window::new(alpha, beta, moves[0]);
         for (i, &mv) in moves.iter().enumerate() {
             let undo = self.game.play(state, mv);
-            let v = self.child(Self::serial, state, ply, depth, alpha, beta, self.cfg.pvs && i > 0);
+            let v = self.child(Self::serial, state, ply, depth, w.alpha, beta, self.cfg.pvs && i > 0);
             self.game.undo(state, mv, undo);
             let Some(v) = v else {
                 self.horizon |= outer_horizon;
                 return None;
             };
-            if v > best {
-                best = v;
-                best_move = mv;
-                if ply == 0 {
-                    self.root_best = Some(mv);
-                }
-                if v > alpha {
-                    alpha = v;
-                    self.local.update_pv(ply as usize, mv);
-                }
-            }
-            if alpha >= beta {
-                self.reward(mv, ply, depth);
+            if self.consider(&mut w, v, mv, ply, depth) {
                 break;
             }
         }
-        let complete = !self.horizon;
-        self.horizon |= outer_horizon;
-        self.store(key, ply, depth, complete, best, best_move, alpha_orig, beta);
-        Some(best)
+        Some(self.close(&w, key, ply, depth, outer_horizon))
     }
 
     /// Null-move pruning: `Some(Some(v))` prunes with `v`, `Some(None)` = stopped.
@@ -1068,6 +1142,7 @@ mod tests {
         assert_eq!(c.aspiration, None);
         assert!(!c.is_exact());
         assert!(Config::default().is_exact());
-        assert!(std::mem::size_of::<Option<Entry<u16, i16>>>() <= 16);
+        assert!(std::mem::size_of::<Option<Entry<u8, i16>>>() <= 16);
+        assert!(std::mem::size_of::<Option<Entry<u16, i32>>>() <= 24);
     }
 }

@@ -4,12 +4,11 @@
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
-use crate::alphabeta::{AbortNode, AlphaBeta, Engine, Local, Scratch};
+use crate::alphabeta::{AbortNode, AlphaBeta, Engine, Local, Opened, Scratch, Window};
 use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
 use crate::game::Game;
 use crate::limits::{Budget, Limits, Shared};
 use crate::report::{Report, Stats, Stop};
-use crate::score::Score;
 use crate::searcher::Searcher;
 use crate::tt::{NoTable, SharedTable, TableAccess};
 
@@ -103,9 +102,7 @@ impl<E, O, Q> ParallelAlphaBeta<E, O, Q> {
 
 /// What the young brothers of one split point share.
 struct SplitState<M, S> {
-    best: S,
-    best_move: M,
-    alpha: S,
+    w: Window<M, S>,
     pv: Option<Vec<M>>,
     cutoff: Option<M>,
     stats: Stats,
@@ -133,59 +130,37 @@ where
         state: &mut G::State,
         ply: u32,
         depth: u32,
-        mut alpha: G::Score,
+        alpha: G::Score,
         beta: G::Score,
     ) -> Option<G::Score> {
         if depth < self.split_depth {
             return self.node(state, ply, depth, alpha, beta, true);
         }
-        if self.enter(ply) {
-            return None;
-        }
-        let key = self.key(state);
-        let (tt_move, cut) = self.probe(key, ply, depth, alpha, beta);
-        if let Some(v) = cut {
-            return Some(v);
-        }
         let mut moves = Vec::new();
-        if let Some(outcome) = self.game.moves(state, &mut moves) {
-            return Some(outcome.value(ply));
-        }
-        if moves.is_empty() {
-            return Some(G::Score::ZERO);
-        }
+        let (key, tt_move) = match self.open(state, &mut moves, ply, depth, alpha, beta) {
+            Opened::Done(v) => return v,
+            Opened::Expand { key, tt_move } => (key, tt_move),
+        };
         let outer_horizon = std::mem::replace(&mut self.horizon, false);
         self.stats.interior_nodes += 1;
         self.stats.expansions += 1;
         self.order_moves(state, &mut moves, ply, tt_move);
-        let alpha_orig = alpha;
 
         // The eldest brother, alone.
         let first = moves[0];
+        let mut w = Window::new(alpha, beta, first);
         let undo = self.game.play(state, first);
         let v = self.child(Self::pnode, state, ply, depth, alpha, beta, false);
         self.game.undo(state, first, undo);
-        let Some(mut best) = v else {
+        let Some(v) = v else {
             self.horizon |= outer_horizon;
             return None;
         };
-        let mut best_move = first;
-        if ply == 0 {
-            self.root_best = Some(first);
-        }
-        if best > alpha {
-            alpha = best;
-            self.local.update_pv(ply as usize, first);
-        }
-        if alpha >= beta {
-            self.reward(first, ply, depth);
-        } else if moves.len() > 1 {
+        if !self.consider(&mut w, v, first, ply, depth) && moves.len() > 1 {
             // The young brothers, in parallel.
             let abort = AbortNode { flag: Default::default(), parent: self.abort };
             let shared = Mutex::new(SplitState {
-                best,
-                best_move,
-                alpha,
+                w,
                 pv: None,
                 cutoff: None,
                 stats: Stats::default(),
@@ -199,7 +174,7 @@ where
                 if abort.is_set() {
                     return;
                 }
-                let a = lock(&shared).alpha;
+                let a = lock(&shared).w.alpha;
                 let mut helper = this.helper(&abort);
                 let mut s = root.clone();
                 helper.game.play(&mut s, mv);
@@ -211,11 +186,11 @@ where
                 st.horizon |= helper.horizon;
                 st.stop = st.stop.or(helper.budget.stopped());
                 if let Some(v) = v {
-                    if v > st.best {
-                        st.best = v;
-                        st.best_move = mv;
-                        if v > st.alpha {
-                            st.alpha = v;
+                    if v > st.w.best {
+                        st.w.best = v;
+                        st.w.best_move = mv;
+                        if v > st.w.alpha {
+                            st.w.alpha = v;
                             let mut line = vec![mv];
                             line.extend_from_slice(
                                 helper.local.pv.get(ply as usize + 1).map_or(&[][..], |l| l),
@@ -223,7 +198,7 @@ where
                             st.pv = Some(line);
                         }
                     }
-                    if st.alpha >= beta && st.cutoff.is_none() {
+                    if st.w.alpha >= beta && st.cutoff.is_none() {
                         st.cutoff = Some(mv);
                         abort.flag.store(true, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -240,13 +215,10 @@ where
                 self.horizon |= outer_horizon;
                 return None;
             }
-            if st.best > best {
-                best = st.best;
-                best_move = st.best_move;
-                if ply == 0 {
-                    self.root_best = Some(best_move);
-                }
+            if ply == 0 && st.w.best > w.best {
+                self.root_best = Some(st.w.best_move);
             }
+            w = st.w;
             if let Some(line) = st.pv {
                 self.local.pv[ply as usize] = line;
             }
@@ -254,10 +226,7 @@ where
                 self.reward(mv, ply, depth);
             }
         }
-        let complete = !self.horizon;
-        self.horizon |= outer_horizon;
-        self.store(key, ply, depth, complete, best, best_move, alpha_orig, beta);
-        Some(best)
+        Some(self.close(&w, key, ply, depth, outer_horizon))
     }
 
     /// An engine for one young brother, cancelled through `abort`.

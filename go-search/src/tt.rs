@@ -89,18 +89,30 @@ fn slot_count(entries: usize) -> usize {
     if n.is_power_of_two() { n } else { n.next_power_of_two() >> 1 }
 }
 
-/// A transposition table owned by one thread.
+/// A transposition table: slots of type `T` (plain for one thread, behind a
+/// `Mutex` for several).
 #[derive(Clone, Debug)]
-pub(crate) struct TranspositionTable<M, S> {
-    slots: Vec<Option<Entry<M, S>>>,
+pub(crate) struct Table<T> {
+    slots: Vec<T>,
     policy: Replacement,
     generation: u8,
 }
 
-impl<M: Copy, S: Copy> TranspositionTable<M, S> {
+/// A transposition table owned by one thread.
+pub(crate) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
+
+/// A transposition table shared by the threads of a parallel search. A slot that another
+/// thread is using reads as empty and skips the write: nobody ever waits.
+pub(crate) type SharedTable<M, S> = Table<Mutex<Option<Entry<M, S>>>>;
+
+impl<T> Table<T> {
     /// A table with about `entries` slots (rounded down to a power of two).
-    pub(crate) fn new(entries: usize, policy: Replacement) -> Self {
-        TranspositionTable { slots: vec![None; slot_count(entries)], policy, generation: 0 }
+    pub(crate) fn new(entries: usize, policy: Replacement) -> Self
+    where
+        T: Default,
+    {
+        let slots = (0..slot_count(entries)).map(|_| T::default()).collect();
+        Table { slots, policy, generation: 0 }
     }
 
     #[cfg(test)]
@@ -119,36 +131,7 @@ impl<M: Copy, S: Copy> TranspositionTable<M, S> {
     }
 }
 
-/// A transposition table shared by the threads of a parallel search. A slot that another
-/// thread is using reads as empty and skips the write: nobody ever waits.
-#[derive(Debug)]
-pub(crate) struct SharedTable<M, S> {
-    slots: Vec<Mutex<Option<Entry<M, S>>>>,
-    policy: Replacement,
-    generation: u8,
-}
-
-#[cfg_attr(not(feature = "rayon"), allow(dead_code))]
 impl<M: Copy, S: Copy> SharedTable<M, S> {
-    pub(crate) fn new(entries: usize, policy: Replacement) -> Self {
-        let n = slot_count(entries);
-        SharedTable { slots: (0..n).map(|_| Mutex::new(None)).collect(), policy, generation: 0 }
-    }
-
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    #[cfg(test)]
-    fn policy(&self) -> Replacement {
-        self.policy
-    }
-
-    pub(crate) fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-    }
-
     fn read(&self, i: usize) -> Option<Entry<M, S>> {
         self.slots[i].try_lock().ok().and_then(|g| *g)
     }

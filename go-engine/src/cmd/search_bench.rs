@@ -331,170 +331,126 @@ fn median(sorted: &[f64]) -> f64 {
     }
 }
 
+/// A deferred row of the comparison.
+type Job<'a> = Box<dyn FnOnce(&mut Progress) -> ClassResult + 'a>;
+
+/// A row: the trees `make(seed)` and the algorithms `algos(tree of seed 0)`.
+fn job<'a, G>(
+    class: &'static str,
+    params: String,
+    (seeds, budget, exact): (u64, u64, bool),
+    make: impl Fn(u64) -> G + 'a,
+    root: fn(&G) -> Node,
+    algos: impl FnOnce(G) -> Vec<Algo<'a, G>> + 'a,
+) -> Job<'a>
+where
+    G: Game<State = Node, Move = u32, Score = i32> + 'a,
+{
+    Box::new(move |p: &mut Progress| {
+        let algos = algos(make(0));
+        let trees = move |s| {
+            let t = make(s);
+            let r = root(&t);
+            (t, r)
+        };
+        bench_class(class, params, (seeds, budget), exact, trees, algos, p)
+    })
+}
+
 /// Runs the comparison.
 pub(crate) fn run(args: &Args) -> ExitCode {
     let seeds = args.seeds.max(2);
     let budget = args.node_budget.max(1);
     let large = args.large;
     let playouts = args.playouts;
-    // (class builders are closures; each returns its result)
-    type Job<'a> = Box<dyn FnOnce(&mut Progress) -> ClassResult + 'a>;
+    let exact = (seeds, budget, true);
     let mut jobs: Vec<Job<'_>> = Vec::new();
-    let uniform = |w: u32, d: u32| -> Job<'_> {
-        Box::new(move |p: &mut Progress| {
-            let t = UniformTree::new(w, d, 0);
-            let mut algos = alpha_beta(t);
-            algos.extend(b_star(t));
-            bench_class(
-                "uniform",
-                format!("b={w} d={d}"),
-                (seeds, budget),
-                true,
-                move |s| {
-                    let t = UniformTree::new(w, d, s);
-                    (t, t.root())
-                },
-                algos,
-                p,
-            )
-        })
+    let sizes = |small: &[(u32, u32)], big: &[(u32, u32)]| -> Vec<(u32, u32)> {
+        let mut v = small.to_vec();
+        if large {
+            v.extend_from_slice(big);
+        }
+        v
     };
-    jobs.push(uniform(4, 8));
-    jobs.push(uniform(8, 6));
-    if large {
-        jobs.push(uniform(10, 7));
+    for (w, d) in sizes(&[(4, 8), (8, 6)], &[(10, 7)]) {
+        jobs.push(job(
+            "uniform",
+            format!("b={w} d={d}"),
+            exact,
+            move |s| UniformTree::new(w, d, s),
+            UniformTree::root,
+            |t| [alpha_beta(t), b_star(t)].into_iter().flatten().collect(),
+        ));
     }
-    let incremental = |w: u32, d: u32| -> Job<'_> {
-        Box::new(move |p: &mut Progress| {
-            let t = IncrementalTree::new(w, d, 0);
-            let mut algos = alpha_beta(t);
-            algos.extend(b_star(t));
-            bench_class(
-                "incremental",
-                format!("b={w} d={d} edge=100"),
-                (seeds, budget),
-                true,
-                move |s| {
-                    let t = IncrementalTree::new(w, d, s);
-                    (t, t.root())
-                },
-                algos,
-                p,
-            )
-        })
-    };
-    jobs.push(incremental(4, 9));
-    if large {
-        jobs.push(incremental(6, 8));
+    for (w, d) in sizes(&[(4, 9)], &[(6, 8)]) {
+        jobs.push(job(
+            "incremental",
+            format!("b={w} d={d} edge=100"),
+            exact,
+            move |s| IncrementalTree::new(w, d, s),
+            IncrementalTree::root,
+            |t| [alpha_beta(t), b_star(t)].into_iter().flatten().collect(),
+        ));
     }
-    let ordered = |w: u32, d: u32| -> Job<'_> {
-        Box::new(move |p: &mut Progress| {
-            let t = OrderedTree::new(w, d, 0);
-            let mut algos = alpha_beta(t);
-            algos.extend(b_star(t));
-            algos.push(mcts(1, playouts));
-            bench_class(
-                "ordered",
-                format!("b={w} d={d} 70%/90%"),
-                (seeds, budget),
-                true,
-                move |s| {
-                    let t = OrderedTree::new(w, d, s);
-                    (t, t.root())
-                },
-                algos,
-                p,
-            )
-        })
-    };
-    jobs.push(ordered(8, 6));
-    if large {
-        jobs.push(ordered(10, 7));
+    for (w, d) in sizes(&[(8, 6)], &[(10, 7)]) {
+        jobs.push(job(
+            "ordered",
+            format!("b={w} d={d} 70%/90%"),
+            exact,
+            move |s| OrderedTree::new(w, d, s),
+            OrderedTree::root,
+            move |t| {
+                [alpha_beta(t), b_star(t), vec![mcts(1, playouts)]].into_iter().flatten().collect()
+            },
+        ));
     }
-    let dag = |w: u32, d: u32| -> Job<'_> {
-        Box::new(move |p: &mut Progress| {
-            let t = TranspositionTree::new(w, d, 0);
-            bench_class(
-                "transpositions",
-                format!("b={w} d={d}"),
-                (seeds, budget),
-                true,
-                move |s| {
-                    let t = TranspositionTree::new(w, d, s);
-                    (t, t.root())
-                },
-                alpha_beta(t),
-                p,
-            )
-        })
-    };
-    jobs.push(dag(4, 9));
-    if large {
-        jobs.push(dag(5, 10));
+    for (w, d) in sizes(&[(4, 9)], &[(5, 10)]) {
+        jobs.push(job(
+            "transpositions",
+            format!("b={w} d={d}"),
+            exact,
+            move |s| TranspositionTree::new(w, d, s),
+            TranspositionTree::root,
+            alpha_beta,
+        ));
     }
-    let p_game = |w: u32, d: u32| -> Job<'_> {
-        Box::new(move |p: &mut Progress| {
-            let t = PGame::new(w, d, 0, PGame::critical_probability(w));
-            let mut algos = alpha_beta(t);
-            algos.push(boxed("dfpn", DfPn::new(DfConfig::default(), Attacker(Side::First))));
-            algos.push(mcts(1, playouts));
-            bench_class(
-                "p-game",
-                format!("b={w} d={d} p=ξ_b"),
-                (seeds, budget),
-                true,
-                move |s| {
-                    let t = PGame::new(w, d, s, PGame::critical_probability(w));
-                    (t, t.root())
-                },
-                algos,
-                p,
-            )
-        })
-    };
-    jobs.push(p_game(2, 16));
-    jobs.push(p_game(3, 10));
-    if large {
-        jobs.push(p_game(2, 22));
+    for (w, d) in sizes(&[(2, 16), (3, 10)], &[(2, 22)]) {
+        let p = PGame::critical_probability(w);
+        jobs.push(job(
+            "p-game",
+            format!("b={w} d={d} p=ξ_b"),
+            exact,
+            move |s| PGame::new(w, d, s, p),
+            PGame::root,
+            move |t| {
+                let dfpn = boxed("dfpn", DfPn::new(DfConfig::default(), Attacker(Side::First)));
+                [alpha_beta(t), vec![dfpn, mcts(1, playouts)]].into_iter().flatten().collect()
+            },
+        ));
     }
-    let interval_small = |w: u32| -> Job<'_> {
-        Box::new(move |p: &mut Progress| {
-            let t = IntervalTree { range: 16, ..IntervalTree::new(w, 0) };
-            let mut algos = b_star(t);
-            algos.extend(alpha_beta(t).into_iter().filter(|(n, _)| *n == "pvs-id-tt"));
-            bench_class(
-                "interval-small",
-                format!("b={w} k=4 g=1 r=1 R=16"),
-                (seeds, budget),
-                true,
-                move |s| {
-                    let t = IntervalTree { range: 16, ..IntervalTree::new(w, s) };
-                    (t, t.root())
-                },
-                algos,
-                p,
-            )
-        })
-    };
-    jobs.push(interval_small(3));
+    let small = |w, s| IntervalTree { range: 16, ..IntervalTree::new(w, s) };
+    jobs.push(job(
+        "interval-small",
+        "b=3 k=4 g=1 r=1 R=16".into(),
+        exact,
+        move |s| small(3, s),
+        IntervalTree::root,
+        |t| {
+            let pvs = alpha_beta(t).into_iter().filter(|(n, _)| *n == "pvs-id-tt");
+            b_star(t).into_iter().chain(pvs).collect()
+        },
+    ));
     // Anema's parameters: no exact reference (too deep), B* only.
-    let widths: &[u32] = if large { &[2, 3, 5, 10, 15, 30] } else { &[2, 5, 10, 30] };
-    for &w in widths {
-        jobs.push(Box::new(move |p: &mut Progress| {
-            let t = IntervalTree::new(w, 0);
-            bench_class(
-                "interval",
-                format!("b={w} k=4 g=1 r=1 R=1e7"),
-                (seeds, budget),
-                false,
-                move |s| {
-                    let t = IntervalTree::new(w, s);
-                    (t, t.root())
-                },
-                b_star(t),
-                p,
-            )
-        }));
+    for (w, _) in sizes(&[(2, 0), (5, 0), (10, 0), (30, 0)], &[(3, 0), (15, 0)]) {
+        let params = format!("b={w} k=4 g=1 r=1 R=1e7");
+        jobs.push(job(
+            "interval",
+            params,
+            (seeds, budget, false),
+            move |s| IntervalTree::new(w, s),
+            IntervalTree::root,
+            b_star,
+        ));
     }
     let mut progress = Progress::new(seeds * jobs.len() as u64);
     let started = Instant::now();
