@@ -1,6 +1,7 @@
 //! Transposition tables for the alpha-beta family, with replacement policies.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Which entry a new result overwrites.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -103,7 +104,22 @@ pub(crate) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
 
 /// A transposition table shared by the threads of a parallel search. A slot that another
 /// thread is using reads as empty and skips the write: nobody ever waits.
-pub(crate) type SharedTable<M, S> = Table<Mutex<Option<Entry<M, S>>>>;
+pub(crate) type SharedTable<M, S> = Table<SharedSlot<M, S>>;
+
+/// A slot of a [`SharedTable`]. The key is mirrored in an atomic so that probing for
+/// another position (the common case) reads it without taking the lock, which would
+/// pull the cache line away from the other thread.
+#[derive(Debug)]
+pub(crate) struct SharedSlot<M, S> {
+    key: AtomicU64,
+    entry: Mutex<Option<Entry<M, S>>>,
+}
+
+impl<M, S> Default for SharedSlot<M, S> {
+    fn default() -> Self {
+        SharedSlot { key: AtomicU64::new(0), entry: Mutex::new(None) }
+    }
+}
 
 impl<T> Table<T> {
     /// A table with about `entries` slots (rounded down to a power of two).
@@ -132,8 +148,17 @@ impl<T> Table<T> {
 }
 
 impl<M: Copy, S: Copy> SharedTable<M, S> {
+    /// The entry in slot `i` (`None` if empty or busy).
     fn read(&self, i: usize) -> Option<Entry<M, S>> {
-        self.slots[i].try_lock().ok().and_then(|g| *g)
+        self.slots[i].entry.try_lock().ok().and_then(|g| *g)
+    }
+
+    /// The entry in slot `i` if it is for `key`.
+    fn read_key(&self, i: usize, key: u64) -> Option<Entry<M, S>> {
+        if self.slots[i].key.load(Ordering::Relaxed) != key {
+            return None;
+        }
+        self.read(i).filter(|e| e.key == key)
     }
 }
 
@@ -192,15 +217,16 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &SharedTable<M, S> {
     }
     fn probe(&mut self, key: u64) -> Option<Entry<M, S>> {
         let mask = self.slots.len() - 1;
-        probe_with(key, mask, self.policy, |i| self.read(i))
+        probe_with(key, mask, self.policy, |i| self.read_key(i, key))
     }
     fn store(&mut self, mut entry: Entry<M, S>) {
         let mask = self.slots.len() - 1;
         let old = self.read(index(entry.key, mask, self.policy));
         if let Some(i) = placement(&mut entry, old, mask, self.policy)
-            && let Ok(mut slot) = self.slots[i].try_lock()
+            && let Ok(mut slot) = self.slots[i].entry.try_lock()
         {
             *slot = Some(entry);
+            self.slots[i].key.store(entry.key, Ordering::Relaxed);
         }
     }
 }

@@ -1,0 +1,71 @@
+//! Serial against 2-thread go-search on the connect-four start position at depth 10:
+//! wall time, CPU time and nodes per search, so that speed-up and search overhead can
+//! be reported honestly even on a shared machine (CPU time does not depend on what else
+//! runs; wall time does).
+//!
+//! `cargo run --release -p benches --example connect4_threads [searches] [split-depth]`
+
+use benches::connect4::{BasicEvaluator, Board, Connect4};
+use go_search::alphabeta::{Config, Replacement};
+use go_search::{AlphaBeta, Limits, Searcher, Stats};
+use std::time::Instant;
+
+/// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Runs `searches` searches with fresh scratch (created outside the timing).
+fn measure<A: Searcher<Connect4>>(algo: &A, searches: usize) -> (f64, f64, f64, Stats) {
+    let root = Board::default();
+    let limits = Limits::default().depth(10);
+    let mut scratches: Vec<A::Scratch> = (0..searches).map(|_| algo.scratch()).collect();
+    let mut walls = Vec::new();
+    let mut stats = Stats::default();
+    let cpu = cpu_seconds();
+    let start = Instant::now();
+    for scratch in &mut scratches {
+        let r = algo.search(&Connect4, scratch, &root, &limits);
+        walls.push(r.stats.elapsed.as_secs_f64() * 1e3);
+        stats.merge(&r.stats);
+    }
+    let total = start.elapsed().as_secs_f64() * 1e3;
+    walls.sort_by(f64::total_cmp);
+    let n = searches as f64;
+    (walls[walls.len() / 2], total / n, (cpu_seconds() - cpu) * 1e3 / n, stats)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let searches: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(30).max(1);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
+    let config = Config::default().table(1 << 20, Replacement::TwoTier);
+    let serial = AlphaBeta::new(config.clone(), BasicEvaluator);
+    let parallel = AlphaBeta::new(config, BasicEvaluator).parallel(2, split);
+    let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
+    let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
+    let n = searches as f64;
+    println!(
+        "connect four, start position, depth 10, {searches} searches each, split depth {split}"
+    );
+    println!("{:<10} {:>12} {:>12} {:>12} {:>12}", "", "median ms", "mean ms", "CPU ms", "nodes");
+    println!(
+        "{:<10} {s_med:>12.2} {s_mean:>12.2} {s_cpu:>12.2} {:>12.0}",
+        "serial",
+        s_stats.nodes as f64 / n
+    );
+    println!(
+        "{:<10} {p_med:>12.2} {p_mean:>12.2} {p_cpu:>12.2} {:>12.0}",
+        "2 threads",
+        p_stats.nodes as f64 / n
+    );
+    println!(
+        "speed-up (median wall) {:.2}x, search overhead (nodes) {:+.1}%, CPU overhead {:+.1}%",
+        s_med / p_med,
+        100.0 * (p_stats.nodes as f64 / s_stats.nodes as f64 - 1.0),
+        100.0 * (p_cpu / s_cpu - 1.0)
+    );
+}
