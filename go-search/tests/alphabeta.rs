@@ -100,7 +100,7 @@ fn assert_best_move_achieves<G: Game, E: Evaluator<G> + Clone>(
 
 #[test]
 fn alpha_beta_family_equals_minimax_on_uniform_trees() {
-    for seed in 0..400 {
+    for seed in 0..1000 {
         let width = 1 + (seed % 4) as u32;
         let depth = 1 + (seed / 4 % 6) as u32;
         let mut tree = UniformTree::new(width, depth, seed);
@@ -130,7 +130,7 @@ fn alpha_beta_family_equals_minimax_on_ordered_trees() {
 
 #[test]
 fn alpha_beta_family_equals_minimax_on_transposition_dags() {
-    for seed in 0..300 {
+    for seed in 0..600 {
         let tree = TranspositionTree::new(2 + (seed % 3) as u32, 1 + (seed % 6) as u32, seed);
         check(&tree, &tree, &tree.root(), None, &format!("dag {seed}"));
     }
