@@ -5,10 +5,9 @@
 //!
 //! `cargo run --release -p benches --example connect4_threads [searches] [split-depth]`
 
-use benches::connect4::{BasicEvaluator, Board, Connect4};
-use go_search::alphabeta::{Config, Replacement};
+use benches::connect4::{BasicEvaluator, Board, Connect4, Place};
+use go_search::alphabeta::{Config, Replacement, Scratch};
 use go_search::{AlphaBeta, Limits, Searcher, Stats};
-use std::time::Instant;
 
 /// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
 fn cpu_seconds() -> f64 {
@@ -18,30 +17,35 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-/// Runs `searches` searches with fresh scratch (created outside the timing).
-fn measure<A: Searcher<Connect4>>(algo: &A, searches: usize) -> (f64, f64, f64, Stats) {
+/// Runs `searches` cold searches: one scratch, cleared (outside the timing) before each.
+fn measure<A>(algo: &A, searches: usize) -> (f64, f64, f64, Stats)
+where
+    A: Searcher<Connect4, Scratch = Scratch<Place, i16>>,
+{
     let root = Board::default();
     let limits = Limits::default().depth(10);
-    let mut scratches: Vec<A::Scratch> = (0..searches).map(|_| algo.scratch()).collect();
+    let mut scratch = algo.scratch();
     let mut walls = Vec::new();
     let mut stats = Stats::default();
-    let cpu = cpu_seconds();
-    let start = Instant::now();
-    for scratch in &mut scratches {
-        let r = algo.search(&Connect4, scratch, &root, &limits);
+    let mut cpu = 0.0;
+    for _ in 0..searches {
+        scratch.clear();
+        let before = cpu_seconds();
+        let r = algo.search(&Connect4, &mut scratch, &root, &limits);
+        cpu += cpu_seconds() - before;
         walls.push(r.stats.elapsed.as_secs_f64() * 1e3);
         stats.merge(&r.stats);
     }
-    let total = start.elapsed().as_secs_f64() * 1e3;
-    walls.sort_by(f64::total_cmp);
     let n = searches as f64;
-    (walls[walls.len() / 2], total / n, (cpu_seconds() - cpu) * 1e3 / n, stats)
+    let mean = walls.iter().sum::<f64>() / n;
+    walls.sort_by(f64::total_cmp);
+    (walls[walls.len() / 2], mean, cpu * 1e3 / n, stats)
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let searches: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(30).max(1);
-    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(8);
     let config = Config::default().table(1 << 20, Replacement::TwoTier);
     let serial = AlphaBeta::new(config.clone(), BasicEvaluator);
     let parallel = AlphaBeta::new(config, BasicEvaluator).parallel(2, split);

@@ -166,6 +166,11 @@ impl Config {
         self.iterative
     }
 
+    /// Whether the history heuristic is on.
+    pub fn is_history(&self) -> bool {
+        self.history
+    }
+
     /// Whether MTD(f) is on.
     pub fn is_mtdf(&self) -> bool {
         self.mtdf
@@ -177,7 +182,7 @@ impl Config {
     }
 }
 
-/// History scores, shared by all threads (relaxed atomics: racy updates are harmless).
+/// History scores (relaxed atomics: a table can be read while its thread writes it).
 #[derive(Debug, Default)]
 pub(crate) struct History {
     scores: Vec<AtomicU32>,
@@ -188,7 +193,7 @@ pub(crate) struct History {
 const HISTORY_SIZE: usize = 1 << 16;
 
 impl History {
-    fn prepare(&mut self, on: bool) {
+    pub(crate) fn prepare(&mut self, on: bool) {
         if !on {
             return;
         }
@@ -200,6 +205,11 @@ impl History {
         for s in &mut self.scores[..used] {
             *s.get_mut() /= 8;
         }
+    }
+
+    fn clear(&mut self) {
+        self.scores.iter_mut().for_each(|s| *s.get_mut() = 0);
+        *self.used.get_mut() = 0;
     }
 
     fn get(&self, i: usize) -> u32 {
@@ -265,6 +275,9 @@ pub struct Scratch<M, S> {
     pub(crate) pool: Option<(usize, rayon::ThreadPool)>,
     pub(crate) local: Local<M>,
     pub(crate) history: History,
+    /// One history table per thread of a parallel search (shared lines would bounce).
+    #[cfg(feature = "rayon")]
+    pub(crate) thread_histories: Vec<History>,
 }
 
 impl<M: Copy, S: Copy> Scratch<M, S> {
@@ -278,6 +291,8 @@ impl<M: Copy, S: Copy> Scratch<M, S> {
             pool: None,
             local: Local::new(),
             history: History::default(),
+            #[cfg(feature = "rayon")]
+            thread_histories: Vec::new(),
         }
     }
 
@@ -287,6 +302,23 @@ impl<M: Copy, S: Copy> Scratch<M, S> {
         }
         self.local.reset();
         self.history.prepare(config.history);
+    }
+
+    /// Forgets everything learnt by earlier searches (table entries, history, killers)
+    /// but keeps the memory and threads, so that the next search starts cold without
+    /// allocating. Searches normally keep what they learnt; benchmarks clear it.
+    pub fn clear(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.clear();
+        }
+        #[cfg(feature = "rayon")]
+        if let Some(t) = &mut self.shared {
+            t.clear();
+        }
+        self.local.reset();
+        self.history.clear();
+        #[cfg(feature = "rayon")]
+        self.thread_histories.iter_mut().for_each(History::clear);
     }
 }
 
@@ -438,6 +470,9 @@ pub(crate) struct Engine<'a, G: Game, E, O, Q, T> {
     pub(crate) cfg: &'a Config,
     pub(crate) table: T,
     pub(crate) history: &'a History,
+    /// Parallel search: the history table of each thread (empty when serial).
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) histories: &'a [History],
     pub(crate) local: Local<G::Move>,
     pub(crate) budget: Budget<'a>,
     pub(crate) stats: Stats,
@@ -781,7 +816,8 @@ where
         let mut w = Window::new(alpha, beta, moves[0]);
         for (i, &mv) in moves.iter().enumerate() {
             let undo = self.game.play(state, mv);
-            let v = self.child(Self::serial, state, ply, depth, w.alpha, beta, self.cfg.pvs && i > 0);
+            let v =
+                self.child(Self::serial, state, ply, depth, w.alpha, beta, self.cfg.pvs && i > 0);
             self.game.undo(state, mv, undo);
             let Some(v) = v else {
                 self.horizon |= outer_horizon;
@@ -1090,6 +1126,7 @@ where
                     cfg: &self.config,
                     table: $table,
                     history,
+                    histories: &[],
                     local,
                     budget,
                     stats: Stats { threads: 1, ..Stats::default() },

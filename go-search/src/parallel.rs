@@ -16,7 +16,7 @@ use crate::tt::{NoTable, SharedTable, TableAccess};
 /// `split_depth` plies to go, the first move is searched alone (recursively in
 /// parallel); its younger brothers are then searched in parallel with the bound it
 /// established, and cancelled as soon as one of them fails high. All threads share one
-/// transposition table and the history table; killers are per task.
+/// transposition table; history tables are per thread and killers per task.
 ///
 /// The root value is the same as the serial search's (the tests check it on thousands
 /// of trees); node counts vary from run to run because threads race.
@@ -241,7 +241,10 @@ where
             noisy: self.noisy,
             cfg: self.cfg,
             table: self.table,
-            history: self.history,
+            history: rayon::current_thread_index()
+                .and_then(|i| self.histories.get(i))
+                .unwrap_or(self.history),
+            histories: self.histories,
             local: Local::new(),
             budget: self.budget.fork(),
             stats: Stats::default(),
@@ -295,7 +298,12 @@ where
         let start = Instant::now();
         let pooled = Shared::default();
         let local = std::mem::replace(&mut scratch.local, Local::new());
-        let history = &scratch.history;
+        scratch.thread_histories.resize_with(self.threads, Default::default);
+        for h in &mut scratch.thread_histories {
+            h.prepare(config.is_history());
+        }
+        let histories = &scratch.thread_histories[..];
+        let history = &histories[0];
         let (eval, order, noisy) = self.inner.parts();
         macro_rules! run_with {
             ($table:expr) => {{
@@ -307,6 +315,7 @@ where
                     cfg: config,
                     table: $table,
                     history,
+                    histories,
                     local,
                     budget: Budget::with_shared(limits, start, &pooled),
                     stats: Stats::default(),

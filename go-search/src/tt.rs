@@ -141,6 +141,15 @@ impl<T> Table<T> {
         self.policy
     }
 
+    /// Empties every slot.
+    pub(crate) fn clear(&mut self)
+    where
+        T: Default,
+    {
+        self.slots.iter_mut().for_each(|s| *s = T::default());
+        self.generation = 0;
+    }
+
     /// Starts a new search: older results become replaceable.
     pub(crate) fn next_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1);
@@ -275,6 +284,8 @@ mod tests {
             assert_eq!(serial.policy(), policy);
             roundtrip(&mut serial, policy);
             serial.next_generation();
+            serial.clear();
+            assert!((&mut serial).probe(17).is_none());
             let mut shared = SharedTable::new(8, policy);
             assert_eq!(shared.len(), 8);
             assert_eq!(shared.policy(), policy);
