@@ -255,6 +255,18 @@ impl<M: Copy> Local<M> {
         self.pv.iter_mut().for_each(Vec::clear);
     }
 
+    /// Starts a task with the killer moves of the task that spawned it.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn inherit_killers(&mut self, parent: &Local<M>) {
+        self.killers.clear();
+        self.killers.extend_from_slice(&parent.killers);
+        while self.moves.len() < self.killers.len() {
+            self.moves.push(Vec::new());
+            self.pv.push(Vec::new());
+        }
+        self.killers.resize(self.moves.len(), [None, None]);
+    }
+
     /// `pv[ply] = mv + pv[ply + 1]`.
     pub(crate) fn update_pv(&mut self, ply: usize, mv: M) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -278,6 +290,9 @@ pub struct Scratch<M, S> {
     /// One history table per thread of a parallel search (shared lines would bounce).
     #[cfg(feature = "rayon")]
     pub(crate) thread_histories: Vec<History>,
+    /// Per-thread pools of buffers for the tasks of a parallel search.
+    #[cfg(feature = "rayon")]
+    pub(crate) thread_locals: Vec<std::sync::Mutex<Vec<Local<M>>>>,
 }
 
 impl<M: Copy, S: Copy> Scratch<M, S> {
@@ -293,6 +308,8 @@ impl<M: Copy, S: Copy> Scratch<M, S> {
             history: History::default(),
             #[cfg(feature = "rayon")]
             thread_histories: Vec::new(),
+            #[cfg(feature = "rayon")]
+            thread_locals: Vec::new(),
         }
     }
 
@@ -473,6 +490,9 @@ pub(crate) struct Engine<'a, G: Game, E, O, Q, T> {
     /// Parallel search: the history table of each thread (empty when serial).
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(crate) histories: &'a [History],
+    /// Parallel search: buffers for helper tasks, per thread (empty when serial).
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) locals: &'a [std::sync::Mutex<Vec<Local<G::Move>>>],
     pub(crate) local: Local<G::Move>,
     pub(crate) budget: Budget<'a>,
     pub(crate) stats: Stats,
@@ -1127,6 +1147,7 @@ where
                     table: $table,
                     history,
                     histories: &[],
+                    locals: &[],
                     local,
                     budget,
                     stats: Stats { threads: 1, ..Stats::default() },

@@ -203,6 +203,8 @@ where
                         abort.flag.store(true, std::sync::atomic::Ordering::Relaxed);
                     }
                 }
+                drop(st);
+                this.retire(helper.local);
             });
             let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
             self.helpers.merge(&st.stats);
@@ -229,6 +231,13 @@ where
         Some(self.close(&w, key, ply, depth, outer_horizon))
     }
 
+    /// Returns a helper's buffers to the pool of the current thread.
+    fn retire(&self, local: Local<G::Move>) {
+        if let Some(pool) = rayon::current_thread_index().and_then(|i| self.locals.get(i)) {
+            lock(pool).push(local);
+        }
+    }
+
     /// An engine for one young brother, cancelled through `abort`.
     fn helper<'s>(&'s self, abort: &'s AbortNode<'s>) -> Engine<'s, G, E, O, Q, T>
     where
@@ -245,7 +254,15 @@ where
                 .and_then(|i| self.histories.get(i))
                 .unwrap_or(self.history),
             histories: self.histories,
-            local: Local::new(),
+            locals: self.locals,
+            local: {
+                let pooled = rayon::current_thread_index()
+                    .and_then(|i| self.locals.get(i))
+                    .and_then(|pool| lock(pool).pop());
+                let mut local = pooled.unwrap_or_else(Local::new);
+                local.inherit_killers(&self.local);
+                local
+            },
             budget: self.budget.fork(),
             stats: Stats::default(),
             horizon: false,
@@ -299,10 +316,12 @@ where
         let pooled = Shared::default();
         let local = std::mem::replace(&mut scratch.local, Local::new());
         scratch.thread_histories.resize_with(self.threads, Default::default);
+        scratch.thread_locals.resize_with(self.threads, Default::default);
         for h in &mut scratch.thread_histories {
             h.prepare(config.is_history());
         }
         let histories = &scratch.thread_histories[..];
+        let locals = &scratch.thread_locals[..];
         let history = &histories[0];
         let (eval, order, noisy) = self.inner.parts();
         macro_rules! run_with {
@@ -316,6 +335,7 @@ where
                     table: $table,
                     history,
                     histories,
+                    locals,
                     local,
                     budget: Budget::with_shared(limits, start, &pooled),
                     stats: Stats::default(),

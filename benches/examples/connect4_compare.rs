@@ -1,13 +1,15 @@
-//! Serial against 2-thread go-search on the connect-four start position at depth 10:
-//! wall time, CPU time and nodes per search, so that speed-up and search overhead can
-//! be reported honestly even on a shared machine (CPU time does not depend on what else
-//! runs; wall time does).
+//! go-search (serial and 2 threads) and the `minimax` crate on the connect-four start
+//! position at depth 10: nodes, wall time and CPU time per search, so that node counts,
+//! speed-up and search overhead can be reported honestly even on a shared machine (CPU
+//! time does not depend on what else runs; wall time does).
 //!
-//! `cargo run --release -p benches --example connect4_threads [searches] [split-depth]`
+//! `cargo run --release -p benches --example connect4_compare [searches] [split-depth]`
 
-use benches::connect4::{BasicEvaluator, Board, Connect4, Place};
+use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place};
 use go_search::alphabeta::{Config, Replacement, Scratch};
-use go_search::{AlphaBeta, Limits, Searcher, Stats};
+use go_search::{AlphaBeta, Limits, Searcher, Stats, Value};
+use minimax::{IterativeOptions, IterativeSearch, Strategy};
+use std::time::Instant;
 
 /// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
 fn cpu_seconds() -> f64 {
@@ -39,7 +41,39 @@ where
     let n = searches as f64;
     let mean = walls.iter().sum::<f64>() / n;
     walls.sort_by(f64::total_cmp);
+    eprintln!("  fastest {:.2} ms", walls[0]);
     (walls[walls.len() / 2], mean, cpu * 1e3 / n, stats)
+}
+
+/// minimax 0.6 `IterativeSearch` (16 MB table, its defaults otherwise): median wall
+/// time, and the node counts it reports (its root moves are shuffled at random, so
+/// they vary from run to run).
+fn minimax_runs(searches: usize) -> (f64, Vec<u64>, i16) {
+    let root = Board::default();
+    let mut walls = Vec::new();
+    let mut nodes = Vec::new();
+    let mut value = 0;
+    for _ in 0..searches {
+        let mut s = IterativeSearch::new(
+            MinimaxEvaluator,
+            IterativeOptions::new().with_table_byte_size(16_000_000),
+        );
+        s.set_max_depth(10);
+        let start = Instant::now();
+        let _ = s.choose_move(&root);
+        walls.push(start.elapsed().as_secs_f64() * 1e3);
+        value = s.root_value();
+        let text = s.stats(&mut root.clone());
+        let explored: Option<u64> = text
+            .split("Explored ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok());
+        nodes.extend(explored);
+    }
+    walls.sort_by(f64::total_cmp);
+    nodes.sort_unstable();
+    (walls[walls.len() / 2], nodes, value)
 }
 
 fn main() {
@@ -51,6 +85,14 @@ fn main() {
     let parallel = AlphaBeta::new(config, BasicEvaluator).parallel(2, split);
     let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
     let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
+    let (m_med, m_nodes, m_value) = minimax_runs(searches);
+    let check = serial.search(
+        &Connect4,
+        &mut serial.scratch(),
+        &Board::default(),
+        &Limits::default().depth(10),
+    );
+    assert_eq!(check.value, Value::Exact(m_value), "both crates find the same root value");
     let n = searches as f64;
     println!(
         "connect four, start position, depth 10, {searches} searches each, split depth {split}"
@@ -66,6 +108,15 @@ fn main() {
         "2 threads",
         p_stats.nodes as f64 / n
     );
+    println!(
+        "minimax    {m_med:>12.2} {:>12} {:>12} {:>12} (min {}, max {})",
+        "",
+        "",
+        m_nodes[m_nodes.len() / 2],
+        m_nodes[0],
+        m_nodes[m_nodes.len() - 1]
+    );
+    println!("root value {m_value} in both crates");
     println!(
         "speed-up (median wall) {:.2}x, search overhead (nodes) {:+.1}%, CPU overhead {:+.1}%",
         s_med / p_med,
