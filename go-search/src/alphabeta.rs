@@ -342,7 +342,9 @@ impl<M: Copy, S: Copy> Scratch<M, S> {
 /// Alpha-beta search with the enhancements of [`Config`].
 ///
 /// `E` evaluates positions at the horizon; `O` and `Q` are the optional move-ordering
-/// and quiescence hooks (`()` = none).
+/// and quiescence hooks (`()` = none). The depth comes from [`Limits::depth`]; without
+/// one the search deepens until the game is solved, another limit stops it, or it
+/// reaches [`MAX_PLY`].
 ///
 /// # Examples
 /// ```

@@ -223,3 +223,45 @@ fn tic_tac_toe_tactics() {
     let ab = AlphaBeta::new(Config::default(), Zero);
     assert_eq!(ab.search(&scored, &mut ab.scratch(), &root, &Limits::default()).best, Some(6));
 }
+
+/// A game without a hash: tables that need one are off, nothing panics.
+struct Unhashed<G>(G);
+
+impl<G: Game> Game for Unhashed<G> {
+    type State = G::State;
+    type Move = G::Move;
+    type Undo = G::Undo;
+    type Score = G::Score;
+    fn moves(&self, s: &G::State, out: &mut Vec<G::Move>) -> Option<Outcome<G::Score>> {
+        self.0.moves(s, out)
+    }
+    fn play(&self, s: &mut G::State, m: G::Move) -> G::Undo {
+        self.0.play(s, m)
+    }
+    fn undo(&self, s: &mut G::State, m: G::Move, u: G::Undo) {
+        self.0.undo(s, m, u)
+    }
+    fn side_to_move(&self, s: &G::State) -> Side {
+        self.0.side_to_move(s)
+    }
+}
+
+#[test]
+fn games_without_a_hash_search_without_tables() {
+    let game = Unhashed(TicTacToe { scored: false });
+    let root = Board::parse("X.. .O. ...");
+    let oracle = exact(&Minimax::new(Zero), &game, &root);
+    for config in [Config::default(), Config::default().mtdf(true)] {
+        let ab = AlphaBeta::new(config, Zero);
+        let r = ab.search(&game, &mut ab.scratch(), &root, &Limits::default());
+        assert_eq!(r.value, oracle);
+        assert_eq!(r.stats.tt_probes, 0);
+    }
+    #[cfg(feature = "rayon")]
+    assert_eq!(
+        exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &game, &root),
+        oracle
+    );
+    let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
+    assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side: Side::First, wins: false });
+}
