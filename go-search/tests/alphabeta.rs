@@ -265,3 +265,129 @@ fn endless_games_stop_at_max_ply_without_overflowing_the_stack() {
     let r = Minimax::new(Zero).search(&Endless, &mut (), &0, &Limits::default());
     assert_eq!(r.stop, Some(go_search::Stop::MaxPly));
 }
+
+/// Every move is noisy: quiescence search then extends the horizon with stand-pat.
+struct AllNoisy;
+
+impl<G: Game> go_search::NoisyMoves<G> for AllNoisy {
+    fn noisy_moves(&self, game: &G, state: &G::State, out: &mut Vec<G::Move>) {
+        game.moves(state, out);
+    }
+}
+
+/// Reverses the generated order (a bad but legal ordering hook).
+struct Reverse;
+
+impl<G: Game> go_search::MoveOrder<G> for Reverse {
+    fn order(&self, _: &G, _: &G::State, moves: &mut [G::Move]) {
+        moves.reverse();
+    }
+}
+
+/// Reference: negamax to `depth`, then stand-pat quiescence over all moves for `q` plies.
+fn reference<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &mut G::State,
+    ply: u32,
+    depth: u32,
+    q: u32,
+) -> G::Score {
+    let mut moves = Vec::new();
+    if let Some(outcome) = game.moves(state, &mut moves) {
+        return outcome.value(ply);
+    }
+    let mut best =
+        if depth == 0 { eval.evaluate(game, state).clamp_eval() } else { -G::Score::INFINITY };
+    if depth == 0 && q == 0 {
+        return best;
+    }
+    for mv in moves {
+        let undo = game.play(state, mv);
+        let (d, qq) = if depth > 0 { (depth - 1, q) } else { (0, q - 1) };
+        let v = -reference(game, eval, state, ply + 1, d, qq);
+        game.undo(state, mv, undo);
+        best = best.max(v);
+    }
+    best
+}
+
+#[test]
+fn quiescence_equals_a_stand_pat_reference_and_hooks_keep_values() {
+    for seed in 0..150 {
+        let tree = IncrementalTree::new(2 + (seed % 3) as u32, 7, seed);
+        let depth = 1 + (seed % 3) as u32;
+        let q = 1 + (seed % 2) as u32;
+        let expected = reference(&tree, &tree, &mut tree.root(), 0, depth, q);
+        for config in [Config::plain(), Config::default(), Config::default().mtdf(true)] {
+            let ab = AlphaBeta::new(config.quiescence(q), tree).with_noisy_moves(AllNoisy);
+            let r =
+                ab.search(&tree, &mut ab.scratch(), &tree.root(), &Limits::default().depth(depth));
+            assert_eq!(r.value, Value::Exact(expected), "seed {seed}");
+        }
+        // Quiescence without noisy moves, and a move-ordering hook, change nothing.
+        let plain = Minimax::new(tree).search(
+            &tree,
+            &mut (),
+            &tree.root(),
+            &Limits::default().depth(depth),
+        );
+        let ab = AlphaBeta::new(Config::default().quiescence(3), tree).with_move_order(Reverse);
+        let r = ab.search(&tree, &mut ab.scratch(), &tree.root(), &Limits::default().depth(depth));
+        assert_eq!(r.value, plain.value, "seed {seed}");
+    }
+}
+
+/// [`IncrementalTree`] with a "pass": child index `width`, an extra child that is never
+/// generated as a move (it flips the side to move like any move).
+#[derive(Clone, Copy)]
+struct WithPass(IncrementalTree);
+
+impl Game for WithPass {
+    type State = Node;
+    type Move = u32;
+    type Undo = Node;
+    type Score = i32;
+    fn moves(&self, s: &Node, out: &mut Vec<u32>) -> Option<Outcome<i32>> {
+        self.0.moves(s, out)
+    }
+    fn play(&self, s: &mut Node, m: u32) -> Node {
+        self.0.play(s, m)
+    }
+    fn undo(&self, s: &mut Node, m: u32, u: Node) {
+        self.0.undo(s, m, u)
+    }
+    fn side_to_move(&self, s: &Node) -> Side {
+        self.0.side_to_move(s)
+    }
+    fn hash(&self, s: &Node) -> Option<u64> {
+        self.0.hash(s)
+    }
+    fn null_move(&self, _: &Node) -> Option<u32> {
+        Some(self.0.width)
+    }
+}
+
+impl Evaluator<WithPass> for WithPass {
+    fn evaluate(&self, _: &WithPass, s: &Node) -> i32 {
+        self.0.evaluate(&self.0, s)
+    }
+}
+
+#[test]
+fn null_move_pruning_is_selective_but_sound_in_shape() {
+    let mut pruned = 0;
+    for seed in 0..100 {
+        let game = WithPass(IncrementalTree::new(4, 8, seed));
+        let limits = Limits::default().depth(6);
+        let exact = AlphaBeta::new(Config::default(), game);
+        let e = exact.search(&game, &mut exact.scratch(), &game.0.root(), &limits);
+        let nm = AlphaBeta::new(Config::default().null_move(Some(2)), game);
+        let r = nm.search(&game, &mut nm.scratch(), &game.0.root(), &limits);
+        assert!(r.best.is_some_and(|m| m < 4), "a real move is chosen");
+        assert!(!r.solved);
+        assert!(r.stats.nodes <= e.stats.nodes * 2);
+        pruned += usize::from(r.stats.nodes < e.stats.nodes);
+    }
+    assert!(pruned > 50, "null-move pruning saves nodes on most trees ({pruned}/100)");
+}
