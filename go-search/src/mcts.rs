@@ -297,7 +297,9 @@ where
                 Leaf::Proven(p) => p.reward(),
                 Leaf::Open => {
                     self.stats.evaluations += 1;
-                    self.rollout.rollout(self.game, &mut state, &mut self.rng).clamp(0.0, 1.0)
+                    let r = self.rollout.rollout(self.game, &mut state, &mut self.rng);
+                    // A broken policy (NaN, out of range) cannot poison the statistics.
+                    if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) }
                 }
             };
             let mut tree = lock(self.tree);
@@ -340,6 +342,9 @@ where
                 fresh = true;
             }
             let next = self.select(tree, index);
+            if next == index {
+                return Some(Leaf::Open);
+            }
             let Some(mv) = tree[next as usize].mv else { return Some(Leaf::Open) };
             self.game.play(state, mv);
             index = next;
@@ -409,6 +414,9 @@ where
     /// nothing else is left, else the best UCT / PUCT score (unvisited first).
     fn select(&mut self, tree: &[MNode<G::Move>], index: u32) -> u32 {
         let n = &tree[index as usize];
+        if n.count == 0 {
+            return index;
+        }
         let parent_visits = n.visits.max(1.0);
         let log_n = parent_visits.ln();
         let sqrt_n = parent_visits.sqrt();

@@ -90,3 +90,32 @@ fn priors_steer_the_search_and_limits_hold() {
     assert!(r.stats.peak_nodes < 100 + 5);
     let _: Node = tree.root();
 }
+
+/// A playout policy that returns nonsense.
+struct Broken;
+
+impl<G: Game> go_search::Rollout<G> for Broken {
+    fn rollout(&self, _: &G, _: &mut G::State, rng: &mut go_search::Rng) -> f64 {
+        [f64::NAN, -3.0, 7.0, f64::INFINITY][rng.below(4) as usize]
+    }
+}
+
+#[test]
+fn broken_rollouts_and_priors_do_not_poison_the_search() {
+    let tree = OrderedTree::new(3, 6, 2);
+    let mcts = Mcts::new(Config::default().exploration(f64::NAN), Broken).with_priors(NanPriors);
+    let r =
+        mcts.search(&tree, &mut mcts.scratch(), &tree.root(), &Limits::default().evaluations(500));
+    assert!(r.best.is_some());
+    assert!(matches!(r.value, Value::WinRate(w) if (0.0..=1.0).contains(&w)) || r.solved);
+}
+
+/// Priors that are not numbers.
+struct NanPriors;
+
+impl<G: Game> Priors<G> for NanPriors {
+    fn priors(&self, _: &G, _: &G::State, moves: &[G::Move], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(moves.iter().map(|_| f64::NAN));
+    }
+}
