@@ -3,6 +3,9 @@
 //! tree.
 #![cfg(feature = "synth")]
 
+#[macro_use]
+mod common;
+
 use go_search::alphabeta::{Config, Replacement};
 use go_search::synth::{
     IncrementalTree, IntervalTree, Node, OrderedTree, PGame, TranspositionTree, UniformTree,
@@ -180,15 +183,7 @@ impl Game for FloatTree {
             Outcome::Draw => Outcome::Draw,
         })
     }
-    fn play(&self, s: &mut Node, m: u32) -> Node {
-        self.0.play(s, m)
-    }
-    fn undo(&self, s: &mut Node, m: u32, u: Node) {
-        self.0.undo(s, m, u)
-    }
-    fn side_to_move(&self, s: &Node) -> Side {
-        self.0.side_to_move(s)
-    }
+    delegate_moves!();
     fn hash(&self, s: &Node) -> Option<u64> {
         self.0.hash(s)
     }
@@ -351,15 +346,7 @@ impl Game for WithPass {
     fn moves(&self, s: &Node, out: &mut Vec<u32>) -> Option<Outcome<i32>> {
         self.0.moves(s, out)
     }
-    fn play(&self, s: &mut Node, m: u32) -> Node {
-        self.0.play(s, m)
-    }
-    fn undo(&self, s: &mut Node, m: u32, u: Node) {
-        self.0.undo(s, m, u)
-    }
-    fn side_to_move(&self, s: &Node) -> Side {
-        self.0.side_to_move(s)
-    }
+    delegate_moves!();
     fn hash(&self, s: &Node) -> Option<u64> {
         self.0.hash(s)
     }

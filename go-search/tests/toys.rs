@@ -1,5 +1,8 @@
 //! Every algorithm on toy games with known values: Nim and tic-tac-toe.
 
+#[macro_use]
+mod common;
+
 use go_search::alphabeta::Config;
 use go_search::{
     AlphaBeta, Attacker, BStar, Bounds, DfPn, Evaluator, Game, IntervalEvaluator, Limits, Mcts,
@@ -235,15 +238,7 @@ impl<G: Game> Game for Unhashed<G> {
     fn moves(&self, s: &G::State, out: &mut Vec<G::Move>) -> Option<Outcome<G::Score>> {
         self.0.moves(s, out)
     }
-    fn play(&self, s: &mut G::State, m: G::Move) -> G::Undo {
-        self.0.play(s, m)
-    }
-    fn undo(&self, s: &mut G::State, m: G::Move, u: G::Undo) {
-        self.0.undo(s, m, u)
-    }
-    fn side_to_move(&self, s: &G::State) -> Side {
-        self.0.side_to_move(s)
-    }
+    delegate_moves!();
 }
 
 #[test]
