@@ -33,6 +33,8 @@ enum Command {
     /// 3.8's formats; the rules default to Chinese (area scoring, positional superko,
     /// no suicide, komi 7.5).
     Gtp(cmd::gtp::Args),
+    /// Compare the go-search algorithms on seeded synthetic trees.
+    SearchBench(cmd::search_bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,5 +43,6 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Cgt(args) => cmd::cgt::run(&args),
         Command::Gtp(args) => cmd::gtp::run(args),
+        Command::SearchBench(args) => cmd::search_bench::run(&args),
     }
 }
