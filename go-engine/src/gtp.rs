@@ -84,7 +84,7 @@ use crate::player::{Clock, Decision, Player, RandomPlayer, TimeLeft, TimeSetting
 
 /// The commands a [`Session`] answers, in alphabetical order (the answer of
 /// `list_commands`).
-pub const COMMANDS: [&str; 35] = [
+pub const COMMANDS: [&str; 36] = [
     "all_legal",
     "area_map",
     "boardsize",
@@ -118,6 +118,7 @@ pub const COMMANDS: [&str; 35] = [
     "showboard",
     "time_left",
     "time_settings",
+    "unconditional_status",
     "undo",
     "version",
 ];
@@ -405,6 +406,11 @@ impl<P: Player> Session<P> {
                     Some(c) => c.to_string(),
                     None => "empty".to_owned(),
                 })
+            }
+            "unconditional_status" => {
+                let p = self.point_arg(args)?;
+                let board = self.position.board();
+                Ok(go_eval::benson::Unconditional::new(board).status(p).to_string())
             }
             "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.to_owned()),
             "liberty_map" => Ok(self.liberty_map()),

@@ -100,3 +100,8 @@ fn random_games_on_19x19_match_gnu_go() {
 fn scores_of_random_games_played_to_the_end_match_gnu_go() {
     check("gnugo-endgames.gtp", 2000);
 }
+
+#[test]
+fn unconditional_status_matches_gnu_go() {
+    check("gnugo-unconditional.gtp", 13000);
+}
