@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod gtp;
+pub mod ownership;
 pub mod player;
 pub mod record;
 

@@ -103,8 +103,8 @@ impl Unconditional {
             alive[color] |= stones[color] & safe[color];
         }
         let dead = ByColor::new(
-            stones.black & safe.white - alive.black,
-            stones.white & safe.black - alive.white,
+            stones.black & (safe.white - alive.black),
+            stones.white & (safe.black - alive.white),
         );
         Unconditional { alive, safe, dead }
     }
@@ -163,13 +163,13 @@ pub fn pass_alive(size: BoardSize, own: PointSet, other: PointSet) -> PointSet {
     let mut region_healthy = vec![true; regions.len()];
     loop {
         let mut changed = false;
-        for c in 0..chains.len() {
-            if chain_alive[c] {
+        for (c, alive) in chain_alive.iter_mut().enumerate() {
+            if *alive {
                 let n = (0..regions.len())
                     .filter(|&r| region_healthy[r] && vital[r].contains(&c))
                     .count();
                 if n < 2 {
-                    chain_alive[c] = false;
+                    *alive = false;
                     changed = true;
                 }
             }
@@ -235,8 +235,12 @@ fn opponent_can_live(
     let outside = size.on_board() - part;
     let points: Vec<Point> = eyes.iter().collect();
     for mask in 0u32..(1 << points.len()) {
-        let filled: PointSet =
-            points.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, p)| *p).collect();
+        let filled: PointSet = points
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .map(|(_, p)| *p)
+            .collect();
         let opponent = walls | filled;
         // The colour's stones left without a liberty are captured.
         let mut standing = weak - filled;

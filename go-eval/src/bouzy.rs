@@ -242,11 +242,8 @@ mod tests {
         let mut grid = initial(size, &stones);
 
         m.dilate(&mut grid);
-        let one = embedded(
-            size,
-            (6, 8),
-            &[&[0, 1, 0, 1, 0], &[1, 128, 2, 128, 1], &[0, 1, 0, 1, 0]],
-        );
+        let one =
+            embedded(size, (6, 8), &[&[0, 1, 0, 1, 0], &[1, 128, 2, 128, 1], &[0, 1, 0, 1, 0]]);
         assert_eq!(grid, one, "1 dilation:\n{grid}");
 
         // The doc gives the stones' row for 2 and 3 dilations.
@@ -256,14 +253,23 @@ mod tests {
         m.dilate(&mut grid);
         assert_eq!(row(&grid, 4, 12), [0, 1, 2, 132, 4, 132, 2, 1, 0], "2 dilations:\n{grid}");
         m.dilate(&mut grid);
-        assert_eq!(row(&grid, 3, 13), [0, 1, 2, 6, 136, 8, 136, 6, 2, 1, 0], "3 dilations:\n{grid}");
+        assert_eq!(
+            row(&grid, 3, 13),
+            [0, 1, 2, 6, 136, 8, 136, 6, 2, 1, 0],
+            "3 dilations:\n{grid}"
+        );
 
         // 3 dilations, then 1 to 7 erosions: the stones stay at 136 up to 3/5, drop to
         // 135 at 3/6 and 132 at 3/7; the middle point keeps its 8.
         let stones_and_middle = [136, 136, 136, 136, 136, 135, 132];
         for (k, &stone) in stones_and_middle.iter().enumerate() {
             m.erode(&mut grid);
-            assert_eq!(row(&grid, 7, 9), [stone, 8, stone], "3 dilations, {} erosions:\n{grid}", k + 1);
+            assert_eq!(
+                row(&grid, 7, 9),
+                [stone, 8, stone],
+                "3 dilations, {} erosions:\n{grid}",
+                k + 1
+            );
         }
         // At 3/7 the stones' row is the only non-zero one: one point of territory.
         let only = embedded(size, (7, 9), &[&[132, 8, 132]]);
@@ -289,7 +295,8 @@ mod tests {
             (Bouzy::new(4, 0), [40, 32, 23, 14]),
         ];
         for (bouzy, expected) in table {
-            let got = [(9, 9), (2, 2), (1, 1), (0, 0)].map(|(c, r)| lone_stone_territory(bouzy, c, r));
+            let got =
+                [(9, 9), (2, 2), (1, 1), (0, 0)].map(|(c, r)| lone_stone_territory(bouzy, c, r));
             assert_eq!(got, expected, "{bouzy:?}");
         }
     }

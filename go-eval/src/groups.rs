@@ -113,9 +113,9 @@ impl Groups {
         }
         let mut roots: Vec<usize> = Vec::new();
         let mut member = vec![0usize; chains.len()];
-        for i in 0..chains.len() {
+        for (i, m) in member.iter_mut().enumerate() {
             let r = find(&mut parent, i);
-            member[i] = match roots.iter().position(|&x| x == r) {
+            *m = match roots.iter().position(|&x| x == r) {
                 Some(k) => k,
                 None => {
                     roots.push(r);
@@ -306,8 +306,9 @@ mod tests {
             }
         };
         for (i, row) in expected.iter().enumerate() {
-            let got: String =
-                (0..19).map(|c| label_of(Point::must(c, size.rows() - 1 - i as u8, size))).collect();
+            let got: String = (0..19)
+                .map(|c| label_of(Point::must(c, size.rows() - 1 - i as u8, size)))
+                .collect();
             assert_eq!(&got, row, "row {} from the top", i + 1);
         }
     }

@@ -117,8 +117,12 @@ pub struct DirectionalConfig {
 impl DirectionalConfig {
     /// GNU Go 3.8's defaults: strength 100, attenuation 3, diagonal damping 2, cutoff
     /// 0.02.
-    pub const GNU_GO: DirectionalConfig =
-        DirectionalConfig { strength: 100.0, attenuation: 3.0, diagonal_damping: 2.0, cutoff: 0.02 };
+    pub const GNU_GO: DirectionalConfig = DirectionalConfig {
+        strength: 100.0,
+        attenuation: 3.0,
+        diagonal_damping: 2.0,
+        cutoff: 0.02,
+    };
 
     /// GNU Go's settings for its territory run: attenuation 2.4, diagonal damping 1.7.
     pub const TERRITORY: DirectionalConfig = DirectionalConfig {
@@ -206,7 +210,11 @@ impl Directional {
             }
         }
         offsets.sort_by_key(|&(dx, dy)| (dx * dx + dy * dy, dy, dx));
-        let index_of = |o: (i32, i32)| offsets.binary_search_by_key(&(o.0 * o.0 + o.1 * o.1, o.1, o.0), |&(dx, dy)| (dx * dx + dy * dy, dy, dx));
+        let index_of = |o: (i32, i32)| {
+            offsets.binary_search_by_key(&(o.0 * o.0 + o.1 * o.1, o.1, o.0), |&(dx, dy)| {
+                (dx * dx + dy * dy, dy, dx)
+            })
+        };
         let mut steps_start = Vec::with_capacity(offsets.len() + 1);
         let mut steps = Vec::new();
         for &(vx, vy) in &offsets {
@@ -383,8 +391,7 @@ impl Influence {
             let central = 2 * small.min(large) + small + large;
             let threshold = interpolate(&THRESHOLDS, f64::from(central) / 4.0);
             let ratio = b.max(w) / threshold;
-            let correction =
-                if ratio >= 1.0 { 1.0 } else { interpolate(&CORRECTION, ratio * 5.0) };
+            let correction = if ratio >= 1.0 { 1.0 } else { interpolate(&CORRECTION, ratio * 5.0) };
             diff * diff * diff * correction
         });
         Grid::from_fn(size, |p| {
@@ -487,7 +494,8 @@ mod tests {
             assert_eq!(at(dx, dy), 5);
         }
         // Along a line the influence falls off point by point.
-        let line: Vec<f64> = (9..19).map(|c| inf.value(Color::Black, Point::must(c, 9, size))).collect();
+        let line: Vec<f64> =
+            (9..19).map(|c| inf.value(Color::Black, Point::must(c, 9, size))).collect();
         assert!(line.windows(2).all(|w| w[1] < w[0] || w[1] == 0.0), "{line:?}");
     }
 

@@ -203,8 +203,10 @@ mod tests {
     fn the_three_cases_of_figure_3() {
         let count = |text: &str| {
             let b = Board::from_diagram(text).unwrap();
-            let black: Vec<KosumiRen> =
-                kosumi_ren(&b, 0).into_iter().filter(|r| r.features.color == Color::Black).collect();
+            let black: Vec<KosumiRen> = kosumi_ren(&b, 0)
+                .into_iter()
+                .filter(|r| r.features.color == Color::Black)
+                .collect();
             (black.len(), black.iter().map(|r| r.features.cutting_points).sum::<u32>())
         };
         assert_eq!(count(". . . .\n. X . .\n. . X .\n. . . ."), (1, 0));
@@ -214,7 +216,8 @@ mod tests {
 
     #[test]
     fn features_of_a_corner_stone() {
-        let b = Board::from_diagram(". . . . .\n. . . . .\n. . . . .\n. O . . .\nX . . . .").unwrap();
+        let b =
+            Board::from_diagram(". . . . .\n. . . . .\n. . . . .\n. O . . .\nX . . . .").unwrap();
         let rens = kosumi_ren(&b, 17);
         let black = rens.iter().find(|r| r.features.color == Color::Black).unwrap();
         let f = black.features;

@@ -188,7 +188,12 @@ const SHAPES: [Shape; 5] = [
         between: &[(1, 0), (2, 0)],
         peeps: &[(1, 1), (1, -1), (2, 1), (2, -1)],
     },
-    Shape { kind: LinkKind::Knight, to: (2, 1), between: &[(1, 0), (1, 1)], peeps: &[(0, 1), (2, 0)] },
+    Shape {
+        kind: LinkKind::Knight,
+        to: (2, 1),
+        between: &[(1, 0), (1, 1)],
+        peeps: &[(0, 1), (2, 0)],
+    },
     Shape {
         kind: LinkKind::LargeKnight,
         to: (3, 1),
@@ -197,8 +202,11 @@ const SHAPES: [Shape; 5] = [
     },
 ];
 
-/// The 8 transforms of the plane as `(x, y) -> (a*x + b*y, c*x + d*y)`.
-const TRANSFORMS: [(i32, i32, i32, i32); 8] = [
+/// A linear transform of the plane `(a, b, c, d)`: `(x, y) -> (a*x + b*y, c*x + d*y)`.
+type Transform = (i32, i32, i32, i32);
+
+/// The 8 transforms of the plane.
+const TRANSFORMS: [Transform; 8] = [
     (1, 0, 0, 1),
     (-1, 0, 0, 1),
     (1, 0, 0, -1),
@@ -209,7 +217,7 @@ const TRANSFORMS: [(i32, i32, i32, i32); 8] = [
     (0, -1, -1, 0),
 ];
 
-fn apply(t: (i32, i32, i32, i32), (x, y): (i32, i32)) -> (i32, i32) {
+fn apply(t: Transform, (x, y): (i32, i32)) -> (i32, i32) {
     (t.0 * x + t.1 * y, t.2 * x + t.3 * y)
 }
 
@@ -228,7 +236,7 @@ pub fn links(board: &Board) -> Vec<Link> {
     let mut out = Vec::new();
     // Each stone-to-stone shape once per pair: only the orientations that point "up"
     // (dy > 0, or dy == 0 and dx > 0).
-    let mut oriented: Vec<(&Shape, (i32, i32, i32, i32))> = Vec::new();
+    let mut oriented: Vec<(&Shape, Transform)> = Vec::new();
     for shape in &SHAPES {
         let mut seen = Vec::new();
         for t in TRANSFORMS {
@@ -253,7 +261,8 @@ pub fn links(board: &Board) -> Vec<Link> {
                 let peeps: Vec<Option<Point>> = shape.peeps.iter().map(at).collect();
                 let holds = |x: &Option<Point>, set: &PointSet| x.is_some_and(|x| set.contains(x));
                 // Both ends are on the board, so every between point is too.
-                let corners_own = shape.kind == LinkKind::Knight || shape.kind == LinkKind::LargeKnight;
+                let corners_own =
+                    shape.kind == LinkKind::Knight || shape.kind == LinkKind::LargeKnight;
                 if between.iter().any(|b| holds(b, &own))
                     || (corners_own && peeps.iter().any(|c| holds(c, &own)))
                 {
@@ -262,12 +271,14 @@ pub fn links(board: &Board) -> Vec<Link> {
                 let enemy: Vec<bool> = between.iter().map(|b| holds(b, &other)).collect();
                 let peeped_outside = peeps.iter().any(|x| holds(x, &other));
                 let state = match shape.kind {
-                    LinkKind::Diagonal | LinkKind::Knight => match enemy.iter().filter(|&&e| e).count() {
-                        0 if peeped_outside => LinkState::Peeped,
-                        0 => LinkState::Solid,
-                        1 => LinkState::Peeped,
-                        _ => LinkState::Cut,
-                    },
+                    LinkKind::Diagonal | LinkKind::Knight => {
+                        match enemy.iter().filter(|&&e| e).count() {
+                            0 if peeped_outside => LinkState::Peeped,
+                            0 => LinkState::Solid,
+                            1 => LinkState::Peeped,
+                            _ => LinkState::Cut,
+                        }
+                    }
                     LinkKind::LargeKnight => match (enemy[0] || enemy[1], enemy[2] || enemy[3]) {
                         (true, true) => LinkState::Cut,
                         (true, false) | (false, true) => LinkState::Peeped,
@@ -311,8 +322,7 @@ fn edge_links(board: &Board, p: Point, color: Color) -> Vec<Link> {
         if d + 1 != i32::from(line) {
             continue;
         }
-        let between: PointSet =
-            (1..=d).filter_map(|k| offset(p, (k * dx, k * dy), size)).collect();
+        let between: PointSet = (1..=d).filter_map(|k| offset(p, (k * dx, k * dy), size)).collect();
         if !between.is_disjoint(&own) {
             continue;
         }
@@ -328,7 +338,14 @@ fn edge_links(board: &Board, p: Point, color: Color) -> Vec<Link> {
         } else {
             LinkState::Solid
         };
-        out.push(Link { kind: LinkKind::Edge { line }, color, from: p, to: LinkEnd::Edge, between, state });
+        out.push(Link {
+            kind: LinkKind::Edge { line },
+            color,
+            from: p,
+            to: LinkEnd::Edge,
+            between,
+            state,
+        });
     }
     out
 }

@@ -1,7 +1,6 @@
 //! `go-engine search-bench`: every go-search algorithm on the same seeded synthetic
 //! trees, with node counts, throughput and agreement with plain minimax.
 
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -17,6 +16,8 @@ use go_search::{
     RandomRollout, Report, Score, Searcher, Side, Value,
 };
 use serde::Serialize;
+
+use super::progress::Progress;
 
 /// Nodes plain minimax may visit per search when it computes the reference answer.
 const ORACLE_BUDGET: u64 = 50_000_000;
@@ -217,37 +218,6 @@ fn agrees(report: &Report<u32, i32>, oracle: &Oracle) -> Option<bool> {
         }
         Value::WinRate(_) => Some(report.best.is_some_and(|m| oracle.best.contains(&m))),
         _ => None,
-    }
-}
-
-struct Progress {
-    total: u64,
-    done: u64,
-    shown: bool,
-}
-
-impl Progress {
-    /// A progress bar on standard error, shown only when it is a terminal.
-    fn new(total: u64) -> Progress {
-        Progress { total, done: 0, shown: std::io::stderr().is_terminal() }
-    }
-
-    fn step(&mut self, label: &str) {
-        self.done += 1;
-        if self.shown {
-            let width = 30;
-            let filled = (self.done * width / self.total.max(1)) as usize;
-            let bar: String =
-                (0..width as usize).map(|i| if i < filled { '=' } else { ' ' }).collect();
-            eprint!("\r[{bar}] {}/{} {label:<40}", self.done, self.total);
-            let _ = std::io::stderr().flush();
-        }
-    }
-
-    fn finish(&self) {
-        if self.shown {
-            eprint!("\r{:80}\r", "");
-        }
     }
 }
 

@@ -1,0 +1,577 @@
+//! The seed paper's six-step evaluation, with bounds (Onishi, Inoue and Torii, §3.4):
+//!
+//! 1. compute the board's **potential** (by default the [directional
+//!    model](crate::influence::Directional), Black's minus White's influence; or
+//!    [Zobrist's](crate::influence::Zobrist));
+//! 2. from it, the **connections**: chains of one colour join into a group when a
+//!    solid or peeped [link](crate::links) joins them, or a path of empty points where
+//!    their colour's potential reaches `connect` (off by default);
+//! 3. for every group, its **liberties**, its **territory** (empty points of its colour
+//!    in the Bouzy 5/21 map, reached from its liberties) and its **surroundings**: the
+//!    enemy's potential under it when it is taken away, and whether an enemy chain
+//!    next to it is in atari;
+//! 4. the **dead stones**: weak groups (few liberties and stones, or late in the game no
+//!    territory) in the enemy's sphere, by the rules of [`DeadRules`]; pass-alive groups
+//!    ([Benson](crate::benson::pass_alive)) never die;
+//! 5. **recompute** the potential with the dead stones removed;
+//! 6. turn the result into **points**: living stones, and empty points (dead stones'
+//!    points included) where a colour's potential reaches `territory`, counted by the
+//!    rules' scoring with komi ([`Count`]).
+//!
+//! Bounds come from tilting the settings (the seed: "values taken in one's own favour
+//! give the upper bound"): for the favoured colour, life comes cheaper, for the other
+//! colour territory and life come dearer ([`Tilt`]). [`PositionEvaluator::bounds`] evaluates with
+//! the thresholds tilted for Black and for White and returns the interval, which
+//! contains the neutral estimate.
+//!
+//! # Examples
+//!
+//! ```
+//! use go_board::{Board, Color, Position, Rules, Setup};
+//! use go_eval::evaluate::PositionEvaluator;
+//! let board = Board::from_diagram(
+//!     "
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . X X X X . . .
+//!     . X . . . . X . .
+//!     . X O . . . X . .
+//!     . X . . . . X . .
+//!     . . X X X X . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     ",
+//! )?;
+//! let mut position = Position::new(board.size(), Rules::chinese());
+//! position.setup(Setup { black: *board.stones(Color::Black), white: *board.stones(Color::White), ..Setup::default() })?;
+//! let evaluator = PositionEvaluator::default();
+//! let eval = evaluator.evaluate(&position);
+//! // The lone white stone inside Black's ring, with three liberties, is dead.
+//! assert_eq!(eval.dead.len(), 1);
+//! assert!(eval.margin() > 0);
+//! let bounds = evaluator.bounds(&position);
+//! assert!(bounds.pessimistic() <= eval.margin() && eval.margin() <= bounds.optimistic());
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use go_board::{Board, BoardSize, ByColor, Color, PointSet, Position};
+use go_search::Bounds;
+
+use crate::benson::pass_alive;
+use crate::bouzy::Bouzy;
+use crate::grid::{Grid, Ownership};
+use crate::groups::Groups;
+use crate::influence::{ConfigError, Directional, DirectionalConfig, Zobrist};
+use crate::links::links;
+use crate::score::Count;
+
+/// The potential model of steps 1, 5 and 6.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Potential {
+    /// Zobrist's model; its values are the potential.
+    Zobrist(Zobrist),
+    /// The directional model; Black's influence minus White's, rounded, is the
+    /// potential.
+    Directional(DirectionalConfig),
+}
+
+/// When step 4 calls a group dead. A group is never dead when it is pass-alive. It is
+/// dead when it has at most `atari` liberties, or when it has at most `liberties`
+/// liberties and at most `small` stones, none of the enemy chains next to it is in
+/// atari, and either it has at most `tiny` stones or the enemy's potential under it
+/// (Zobrist's, computed without it) exceeds `enemy`. From move `late` on, a group with
+/// at most `late_liberties` liberties dies too when it has no territory of its own
+/// (Bouzy 5/21), no enemy chain next to it is in atari and the enemy's potential under
+/// it exceeds `enemy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DeadRules {
+    /// Liberties of a group taken as captured (in atari).
+    pub atari: u32,
+    /// Liberties of a small group that may die.
+    pub liberties: u32,
+    /// Stones of such a small group.
+    pub small: u32,
+    /// Stones of a group too small to matter: it dies without the potential test.
+    pub tiny: u32,
+    /// Enemy potential (Zobrist ±64, 4 iterations, without the group) under a dying
+    /// group.
+    pub enemy: i32,
+    /// The move number from which territoryless groups may die.
+    pub late: u32,
+    /// Liberties of a territoryless group that may die late in the game.
+    pub late_liberties: u32,
+}
+
+/// How far [`PositionEvaluator::bounds`] moves the settings for and against a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tilt {
+    /// Potential added to the territory threshold of the colour tilted against.
+    pub territory: i32,
+    /// Liberties added to the `liberties` rule for the colour tilted against (and taken
+    /// from the other's).
+    pub liberties: u32,
+    /// Potential taken from the `enemy` rule for the colour tilted against (and added
+    /// to the other's).
+    pub enemy: i32,
+}
+
+/// The settings of a [`PositionEvaluator`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// The potential model (steps 1, 5 and 6).
+    pub potential: Potential,
+    /// Own potential on an empty point that joins chains through it (step 2).
+    pub connect: i32,
+    /// Own potential that makes an empty point territory in the count (step 6).
+    pub territory: i32,
+    /// When groups die (step 4).
+    pub dead: DeadRules,
+    /// The tilt of the bounds.
+    pub tilt: Tilt,
+}
+
+impl Default for Config {
+    /// The directional potential with GNU Go's settings, and dead-stone rules tuned by
+    /// hand on the games of the ownership benchmark (`go-engine eval-bench`; figures,
+    /// with the held-out half, in the workspace's `BENCHMARKS.md`).
+    fn default() -> Config {
+        Config {
+            potential: Potential::Directional(DirectionalConfig::GNU_GO),
+            connect: i32::MAX,
+            territory: 1,
+            dead: DeadRules {
+                atari: 1,
+                liberties: 3,
+                small: 7,
+                tiny: 4,
+                enemy: 12,
+                late: 150,
+                late_liberties: 9,
+            },
+            tilt: Tilt { territory: 4, liberties: 1, enemy: 4 },
+        }
+    }
+}
+
+/// What the evaluation concluded about a group (step 3 and 4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupEval {
+    /// The colour.
+    pub color: Color,
+    /// The stones.
+    pub stones: PointSet,
+    /// The liberties.
+    pub liberties: u32,
+    /// Its territory: empty points of its colour in the Bouzy 5/21 map, reached from
+    /// its liberties.
+    pub territory: u32,
+    /// The enemy's mean Zobrist potential under its stones, computed without it
+    /// (computed only for groups that may die; 0 otherwise).
+    pub enemy: i32,
+    /// Whether one of the enemy chains next to it is in atari.
+    pub can_capture: bool,
+    /// Whether it is pass-alive (Benson).
+    pub pass_alive: bool,
+    /// Whether step 4 judged it dead.
+    pub dead: bool,
+}
+
+/// The result of the evaluation of a position (one set of settings).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The potential after the dead stones were removed (step 5), Black positive.
+    pub potential: Grid<i32>,
+    /// The groups as step 3 saw them (before the dead stones were removed), with the
+    /// verdict of step 4.
+    pub groups: Vec<GroupEval>,
+    /// The dead stones.
+    pub dead: PointSet,
+    /// The owner of every point in the count (step 6): living stones, territory, and
+    /// the points of dead stones for their captor where the potential says so.
+    pub ownership: Ownership,
+    /// The count of `ownership` under the position's rules.
+    pub count: Count,
+}
+
+impl Evaluation {
+    /// Black's lead in half-points, komi and compensation included (negative when
+    /// White leads): [`Count::margin`].
+    pub fn margin(&self) -> i32 {
+        self.count.margin()
+    }
+}
+
+/// The six-step evaluator; see the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct PositionEvaluator {
+    config: Config,
+    directional: Option<Directional>,
+}
+
+impl Default for PositionEvaluator {
+    fn default() -> PositionEvaluator {
+        PositionEvaluator::new(Config::default()).expect("the default settings are valid")
+    }
+}
+
+/// The settings of one colour in one evaluation.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    territory: i32,
+    dead: DeadRules,
+}
+
+impl PositionEvaluator {
+    /// An evaluator with `config`.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] if the directional model's settings are invalid.
+    pub fn new(config: Config) -> Result<PositionEvaluator, ConfigError> {
+        let directional = match config.potential {
+            Potential::Directional(c) => Some(Directional::new(c)?),
+            Potential::Zobrist(_) => None,
+        };
+        Ok(PositionEvaluator { config, directional })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The potential of `stones` (step 1), Black positive.
+    pub fn potential(&self, size: BoardSize, stones: &ByColor<PointSet>) -> Grid<i32> {
+        match (&self.config.potential, &self.directional) {
+            (Potential::Zobrist(z), _) => z.map(size, stones),
+            (Potential::Directional(_), Some(d)) => d.influence(size, stones).difference(),
+            (Potential::Directional(c), None) => Directional::new(*c)
+                .expect("checked when the evaluator was built")
+                .influence(size, stones)
+                .difference(),
+        }
+    }
+
+    /// Evaluates `position` with the neutral settings.
+    pub fn evaluate(&self, position: &Position) -> Evaluation {
+        let side = Side { territory: self.config.territory, dead: self.config.dead };
+        self.evaluate_with(position, ByColor::new(side, side))
+    }
+
+    /// Evaluates `position` with the settings tilted in favour of `color`.
+    pub fn evaluate_for(&self, position: &Position, color: Color) -> Evaluation {
+        let (c, tilt) = (&self.config, self.config.tilt);
+        let favoured = Side {
+            territory: c.territory,
+            dead: DeadRules {
+                liberties: c.dead.liberties.saturating_sub(tilt.liberties),
+                enemy: c.dead.enemy.saturating_add(tilt.enemy),
+                ..c.dead
+            },
+        };
+        let other = Side {
+            territory: c.territory.saturating_add(tilt.territory),
+            dead: DeadRules {
+                liberties: c.dead.liberties + tilt.liberties,
+                enemy: c.dead.enemy.saturating_sub(tilt.enemy),
+                ..c.dead
+            },
+        };
+        let mut sides = ByColor::new(other, other);
+        sides[color] = favoured;
+        self.evaluate_with(position, sides)
+    }
+
+    /// The bounds of Black's lead in half-points (komi included): the margins of the
+    /// evaluations tilted for White and for Black, widened to contain the neutral one.
+    pub fn bounds(&self, position: &Position) -> Bounds<i32> {
+        let neutral = self.evaluate(position).margin();
+        let black = self.evaluate_for(position, Color::Black).margin();
+        let white = self.evaluate_for(position, Color::White).margin();
+        Bounds::must(neutral.min(black).min(white), neutral.max(black).max(white))
+    }
+
+    /// The six steps with per-colour settings.
+    fn evaluate_with(&self, position: &Position, sides: ByColor<Side>) -> Evaluation {
+        let board = position.board();
+        let size = board.size();
+        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+
+        // Steps 1 to 3.
+        let potential = self.potential(size, &stones);
+        let mut groups = assess(board, &stones, &potential, self.config.connect);
+
+        // Step 4.
+        let move_number = position.move_count() as u32;
+        let mut dead = PointSet::EMPTY;
+        for g in &mut groups {
+            if dies(g, &stones, size, &sides[g.color].dead, move_number) {
+                g.dead = true;
+                dead |= g.stones;
+            }
+        }
+
+        // Step 5: recompute without the dead stones.
+        let living = ByColor::new(stones.black - dead, stones.white - dead);
+        let potential = self.potential(size, &living);
+
+        // Step 6: points.
+        let ownership = Grid::from_fn(size, |p| {
+            for color in Color::ALL {
+                if living[color].contains(p) {
+                    return Some(color);
+                }
+            }
+            let v = potential[p];
+            if v >= sides.black.territory {
+                Some(Color::Black)
+            } else if -v >= sides.white.territory {
+                Some(Color::White)
+            } else {
+                None
+            }
+        });
+        let count = Count::of(position, &ownership, &dead);
+        Evaluation { potential, groups, dead, ownership, count }
+    }
+}
+
+/// Step 4 for one group (computes its enemy potential if the rules need it).
+fn dies(
+    g: &mut GroupEval,
+    stones: &ByColor<PointSet>,
+    size: BoardSize,
+    rules: &DeadRules,
+    move_number: u32,
+) -> bool {
+    if g.pass_alive {
+        return false;
+    }
+    if g.liberties <= rules.atari {
+        return true;
+    }
+    let n = g.stones.len() as u32;
+    let small = g.liberties <= rules.liberties && n <= rules.small;
+    let late = move_number >= rules.late && g.liberties <= rules.late_liberties && g.territory == 0;
+    if g.can_capture || !(small || late) {
+        return false;
+    }
+    if small && n <= rules.tiny {
+        return true;
+    }
+    let without = ByColor::new(stones.black - g.stones, stones.white - g.stones);
+    let map = Zobrist::CLASSIC.map(size, &without);
+    let sign = -g.color.sign();
+    let sum: i32 = g.stones.iter().map(|p| sign * map[p]).sum();
+    g.enemy = sum / n.max(1) as i32;
+    g.enemy > rules.enemy
+}
+
+/// Steps 2 and 3: groups (links, and bridges of potential) and what they have.
+fn assess(
+    board: &Board,
+    stones: &ByColor<PointSet>,
+    potential: &Grid<i32>,
+    connect: i32,
+) -> Vec<GroupEval> {
+    let size = board.size();
+    let on_board = size.on_board();
+    let empty = on_board - stones.black - stones.white;
+    let linked = Groups::with_links(board, links(board), true);
+    let bouzy = Bouzy::TERRITORY.map(size, stones);
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        let sign = color.sign();
+        let own = stones[color];
+        let enemy = stones[color.opponent()];
+        let safe = pass_alive(size, own, enemy);
+        let territory = bouzy.points_where(|v| sign * v > 0) & empty;
+        // Step 2: chains joined by links, then by bridges of potential.
+        let mut parts: Vec<PointSet> =
+            linked.groups().iter().filter(|g| g.color == color).map(|g| g.stones).collect();
+        if connect < i32::MAX {
+            let bridges = potential.points_where(|v| sign * v >= connect) & empty;
+            for component in (own | bridges).components() {
+                let joined: Vec<usize> =
+                    (0..parts.len()).filter(|&i| !parts[i].is_disjoint(&component)).collect();
+                if joined.len() > 1 {
+                    let merged = joined.iter().fold(PointSet::EMPTY, |a, &i| a | parts[i]);
+                    for &i in joined.iter().rev() {
+                        parts.swap_remove(i);
+                    }
+                    parts.push(merged);
+                }
+            }
+        }
+        // Step 3.
+        for g in parts {
+            let liberties = g.adjacent(&empty);
+            let reached = PointSet::flood_fill(&liberties, &territory);
+            let can_capture =
+                (g.adjacent(&on_board) & enemy).iter().any(|p| board.liberty_count(p) <= 1);
+            out.push(GroupEval {
+                color,
+                stones: g,
+                liberties: liberties.len() as u32,
+                territory: reached.len() as u32,
+                enemy: 0,
+                can_capture,
+                pass_alive: !(g & safe).is_empty(),
+                dead: false,
+            });
+        }
+    }
+    out.sort_by_key(|g| g.stones.first());
+    out
+}
+
+/// Black's lead in half-points seen by `color`.
+pub(crate) fn for_side(margin: i32, color: Color) -> i32 {
+    margin * color.sign()
+}
+
+#[cfg(test)]
+mod tests {
+    use go_board::{Komi, Point, Rules, Setup};
+
+    use super::*;
+
+    fn position(diagram: &str, rules: Rules) -> Position {
+        let board = Board::from_diagram(diagram).unwrap();
+        let mut position = Position::new(board.size(), rules);
+        let stones = |c| *board.stones(c);
+        position
+            .setup(Setup {
+                black: stones(Color::Black),
+                white: stones(Color::White),
+                ..Setup::default()
+            })
+            .unwrap();
+        position
+    }
+
+    fn at(position: &Position, vertex: &str) -> Point {
+        Point::parse_gtp(vertex, position.size()).unwrap()
+    }
+
+    /// Black lives in the corner with two eyes (A1, C1); White's stones around are
+    /// short of liberties.
+    const CORNER: &str = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        O O O O O . .
+        X X X X O . .
+        . X . X O . .
+        ";
+
+    #[test]
+    fn pass_alive_groups_never_die() {
+        let position = position(CORNER, Rules::chinese().with_komi(Komi::from_points(0)));
+        // Rules so harsh that every group dies unless Benson protects it.
+        let harsh = DeadRules {
+            atari: 2,
+            liberties: 100,
+            small: 100,
+            tiny: 100,
+            enemy: -1000,
+            late: 0,
+            late_liberties: 100,
+        };
+        let config = Config { dead: harsh, ..Config::default() };
+        let eval = PositionEvaluator::new(config).unwrap().evaluate(&position);
+        let black = eval.groups.iter().find(|g| g.color == Color::Black).unwrap();
+        assert!(black.pass_alive && !black.dead);
+        let white = eval.groups.iter().find(|g| g.color == Color::White).unwrap();
+        assert!(!white.pass_alive && white.dead);
+        assert_eq!(eval.dead, *position.board().stones(Color::White));
+        // With White's stones gone, the board is Black's (but for points too far from
+        // any stone for the directional model).
+        assert!(eval.ownership.owned_by(Color::White).is_empty());
+        assert!(eval.dead.is_subset(&eval.ownership.owned_by(Color::Black)));
+        let (black, _) = eval.ownership.counts();
+        assert!(black >= 40, "{}", eval.ownership.to_diagram());
+        assert_eq!(eval.margin(), 2 * black as i32);
+    }
+
+    #[test]
+    fn a_stone_in_atari_dies_and_its_point_changes_hands() {
+        let position = position(
+            "
+            . . . . .
+            . X . . .
+            . O X . .
+            . X . . .
+            . . . . .
+            ",
+            Rules::japanese().with_komi(Komi::from_points(0)),
+        );
+        let eval = PositionEvaluator::default().evaluate(&position);
+        let b3 = at(&position, "B3");
+        assert_eq!(eval.dead, PointSet::from_iter([b3]));
+        let white = eval.groups.iter().find(|g| g.color == Color::White).unwrap();
+        assert_eq!((white.liberties, white.dead), (1, true));
+        assert_eq!(eval.ownership[b3], Some(Color::Black));
+        // Territory scoring: the empty points Black owns (the dead stone's included) and
+        // one prisoner.
+        let territory =
+            eval.ownership.owned_by(Color::Black) - *position.board().stones(Color::Black);
+        assert!(territory.len() >= 18, "{}", eval.ownership.to_diagram());
+        assert_eq!(eval.count.points.black, territory.len() as u32 + 1);
+        assert_eq!(eval.count.points.white, 0);
+    }
+
+    #[test]
+    fn the_potential_follows_the_model() {
+        let position = position(CORNER, Rules::chinese());
+        let board = position.board();
+        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let zobrist =
+            Config { potential: Potential::Zobrist(Zobrist::CLASSIC), ..Config::default() };
+        let evaluator = PositionEvaluator::new(zobrist).unwrap();
+        assert_eq!(
+            evaluator.potential(board.size(), &stones),
+            Zobrist::CLASSIC.map(board.size(), &stones)
+        );
+        let bad = DirectionalConfig { attenuation: 0.5, ..DirectionalConfig::GNU_GO };
+        let config = Config { potential: Potential::Directional(bad), ..Config::default() };
+        assert!(PositionEvaluator::new(config).is_err());
+    }
+
+    #[test]
+    fn bridges_of_potential_join_chains() {
+        let position = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . X . . . . . X .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+            Rules::chinese(),
+        );
+        let apart = PositionEvaluator::default().evaluate(&position);
+        assert_eq!(apart.groups.len(), 2);
+        let config = Config { connect: 1, ..Config::default() };
+        let joined = PositionEvaluator::new(config).unwrap().evaluate(&position);
+        assert_eq!(joined.groups.len(), 1);
+        assert_eq!(joined.groups[0].stones.len(), 2);
+    }
+
+    #[test]
+    fn tilting_moves_the_margin_towards_the_favoured_colour() {
+        let position = position(CORNER, Rules::chinese());
+        let evaluator = PositionEvaluator::default();
+        let neutral = evaluator.evaluate(&position).margin();
+        let black = evaluator.evaluate_for(&position, Color::Black).margin();
+        let white = evaluator.evaluate_for(&position, Color::White).margin();
+        assert!(white <= neutral && neutral <= black, "{white} {neutral} {black}");
+        let bounds = evaluator.bounds(&position);
+        assert_eq!((bounds.pessimistic(), bounds.optimistic()), (white, black));
+    }
+}

@@ -1,0 +1,129 @@
+//! Properties of every map and of the evaluation (issue 5): invariant under the 8 board
+//! symmetries, antisymmetric under the colour swap.
+
+use go_board::{
+    Board, BoardSize, ByColor, Color, Point, PointSet, Position, Rules, Setup, Symmetry,
+};
+use go_eval::bouzy::Bouzy;
+use go_eval::evaluate::PositionEvaluator;
+use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
+use go_eval::score::{ScoreEstimate, dead_stones};
+use proptest::prelude::*;
+
+/// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate).
+fn board(cols: u8, rows: u8, moves: &[(u8, u8)]) -> Board {
+    let size = BoardSize::new(cols.into(), rows.into()).expect("a valid size");
+    let mut board = Board::new(size);
+    let mut color = Color::Black;
+    for &(c, r) in moves {
+        if let Some(p) = Point::new(c % cols, r % rows, size)
+            && board.is_legal(color, p)
+        {
+            board.play(color, p);
+            color = color.opponent();
+        }
+    }
+    board
+}
+
+fn stones(board: &Board) -> ByColor<PointSet> {
+    ByColor::new(*board.stones(Color::Black), *board.stones(Color::White))
+}
+
+/// A position (komi 0, so that the count is antisymmetric) holding `stones`.
+fn position(size: BoardSize, stones: &ByColor<PointSet>, rules: Rules) -> Position {
+    let mut position = Position::new(size, rules.with_komi(go_board::Komi::from_points(0)));
+    position
+        .setup(Setup { black: stones.black, white: stones.white, ..Setup::default() })
+        .expect("stones of a legal board");
+    position
+}
+
+fn moved(s: Symmetry, size: BoardSize, stones: &ByColor<PointSet>) -> ByColor<PointSet> {
+    ByColor::new(s.apply_set(&stones.black, size), s.apply_set(&stones.white, size))
+}
+
+fn swapped(stones: &ByColor<PointSet>) -> ByColor<PointSet> {
+    ByColor::new(stones.white, stones.black)
+}
+
+fn game() -> impl Strategy<Value = Board> {
+    (5u8..=11, 5u8..=11, prop::collection::vec((0u8..11, 0u8..11), 0..70))
+        .prop_map(|(cols, rows, moves)| board(cols, rows, &moves))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn influence_and_bouzy_are_symmetric_and_antisymmetric(board in game()) {
+        let size = board.size();
+        let stones = stones(&board);
+        let directional = Directional::new(DirectionalConfig::GNU_GO).unwrap();
+        let zobrist = Zobrist::CLASSIC.map(size, &stones);
+        let influence = directional.influence(size, &stones);
+        let bouzy: Vec<_> = [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA]
+            .iter()
+            .map(|b| b.map(size, &stones))
+            .collect();
+        let other = swapped(&stones);
+        prop_assert_eq!(Zobrist::CLASSIC.map(size, &other), zobrist.negated());
+        let influence_swapped = directional.influence(size, &other);
+        prop_assert_eq!(influence_swapped.difference(), influence.difference().negated());
+        prop_assert_eq!(influence_swapped.region_codes(), influence.region_codes().negated());
+        for (b, map) in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA].iter().zip(&bouzy) {
+            prop_assert_eq!(b.map(size, &other), map.negated());
+        }
+        for s in Symmetry::ALL {
+            let to = s.apply_size(size);
+            let there = moved(s, size, &stones);
+            prop_assert_eq!(Zobrist::CLASSIC.map(to, &there), zobrist.transform(s));
+            let inf = directional.influence(to, &there);
+            prop_assert_eq!(inf.difference(), influence.difference().transform(s));
+            prop_assert_eq!(inf.region_codes(), influence.region_codes().transform(s));
+            for (b, map) in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA].iter().zip(&bouzy) {
+                prop_assert_eq!(b.map(to, &there), map.transform(s));
+            }
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric_and_antisymmetric(board in game(), area in any::<bool>()) {
+        let size = board.size();
+        let stones = stones(&board);
+        let rules = if area { Rules::chinese() } else { Rules::japanese() };
+        let evaluator = PositionEvaluator::default();
+        let here = position(size, &stones, rules);
+        let eval = evaluator.evaluate(&here);
+        let bounds = evaluator.bounds(&here);
+        prop_assert!(bounds.pessimistic() <= eval.margin());
+        prop_assert!(eval.margin() <= bounds.optimistic());
+        prop_assert!(eval.dead.is_subset(&(stones.black | stones.white)));
+
+        let other = position(size, &swapped(&stones), rules);
+        let eval_swapped = evaluator.evaluate(&other);
+        prop_assert_eq!(eval_swapped.dead, eval.dead);
+        prop_assert_eq!(&eval_swapped.ownership, &eval.ownership.swapped());
+        prop_assert_eq!(&eval_swapped.potential, &eval.potential.negated());
+        prop_assert_eq!(eval_swapped.margin(), -eval.margin());
+        let bounds_swapped = evaluator.bounds(&other);
+        prop_assert_eq!(bounds_swapped.pessimistic(), -bounds.optimistic());
+        prop_assert_eq!(bounds_swapped.optimistic(), -bounds.pessimistic());
+
+        for s in Symmetry::ALL {
+            let there = position(s.apply_size(size), &moved(s, size, &stones), rules);
+            let e = evaluator.evaluate(&there);
+            prop_assert_eq!(e.dead, s.apply_set(&eval.dead, size), "{:?}", s);
+            prop_assert_eq!(&e.ownership, &eval.ownership.transform(s));
+            prop_assert_eq!(e.margin(), eval.margin());
+            prop_assert_eq!(evaluator.bounds(&there), bounds);
+            prop_assert_eq!(
+                dead_stones(&there),
+                s.apply_set(&dead_stones(&here), size)
+            );
+        }
+        let estimate = ScoreEstimate::new(&here, &evaluator);
+        prop_assert_eq!(estimate.margin, eval.margin());
+        prop_assert_eq!(estimate.bounds, bounds);
+    }
+}
