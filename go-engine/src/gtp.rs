@@ -7,9 +7,12 @@
 //! `fixed_handicap`, `place_free_handicap`, `set_free_handicap`, `time_settings`,
 //! `time_left`, `loadsgf`, `printsgf`, `showboard`, `reg_genmove`), the analysis commands
 //! of GNU Go 3.8 under the same names (`list_stones`, `is_legal`, `all_legal`,
-//! `countlib`, `findlib`, `captures`, `color`), a `rules` command that selects a preset
-//! of [`go_board::PRESET_NAMES`], and `gogui-analyze_commands` with three board maps
-//! for GoGui (`liberty_map`, `chain_map`, `area_map`). [`COMMANDS`] lists them all.
+//! `countlib`, `findlib`, `captures`, `color`, `unconditional_status`,
+//! `estimate_score`), a `rules` command that selects a preset of
+//! [`go_board::PRESET_NAMES`], go-eval's maps (`bouzy_map N M`, `influence_map
+//! [directional|zobrist]`), and `gogui-analyze_commands` with board maps for GoGui
+//! (`liberty_map`, `chain_map`, `area_map`, `territory_map`, `group_map`, and the
+//! influence and Bouzy maps as `dboard`s). [`COMMANDS`] lists them all.
 //!
 //! Answers have GNU Go 3.8's format wherever GNU Go has the command: vertex lists in
 //! board order (top row first, left to right), `final_score` as `B+3.5`, the
@@ -42,13 +45,20 @@
 //! - `printsgf [FILE]` writes the game (setup and moves, so `loadsgf` reads it back to
 //!   the same position) to FILE, or answers it when FILE is missing or `-`.
 //! - `final_score` and `final_status_list` take the dead stones from the
-//!   [`Player`]. The random player has no life-and-death knowledge, so for it no stone
-//!   is dead, every stone not in seki is alive, and `final_score` is the count of the
-//!   board as it stands (the Tromp-Taylor count under area scoring). `seki` lists the
+//!   [`Player`]; by default (the random player) they are go-eval's static estimate
+//!   without reading ([`go_eval::score::dead_stones`]: stones in the other colour's
+//!   unconditionally safe regions, and the weak groups of the six-step evaluation).
+//!   Every other stone not in seki is alive. `seki` lists the
 //!   chains that go-board's territory counting recognises as seki (they border a shared
 //!   region that neither colour can fill without self-atari). GNU Go's
 //!   `black_territory`, `white_territory` and `dame` statuses are answered from the
 //!   same count.
+//! - `estimate_score` answers in GNU Go's format, `B+12.5 (upper bound: -10.0, lower:
+//!   -15.0)`, the bounds being White's lead (GNU Go's convention): the six-step
+//!   evaluation of [`go_eval::evaluate`] and its tilted bounds.
+//! - `bouzy_map N M` (N dilations then M erosions, each at most 1000) and
+//!   `influence_map` answer a grid of integers, one board row per line from the top,
+//!   Black positive, of every stone on the board (no dead stone removed).
 //!
 //! # Examples
 //!
@@ -68,6 +78,7 @@
 //! assert_eq!(stones.id(), Some("2"));
 //! ```
 
+mod eval;
 mod line;
 pub(crate) mod text;
 
@@ -84,21 +95,25 @@ use crate::player::{Clock, Decision, Player, RandomPlayer, TimeLeft, TimeSetting
 
 /// The commands a [`Session`] answers, in alphabetical order (the answer of
 /// `list_commands`).
-pub const COMMANDS: [&str; 36] = [
+pub const COMMANDS: [&str; 41] = [
     "all_legal",
     "area_map",
     "boardsize",
+    "bouzy_map",
     "captures",
     "chain_map",
     "clear_board",
     "color",
     "countlib",
+    "estimate_score",
     "final_score",
     "final_status_list",
     "findlib",
     "fixed_handicap",
     "genmove",
     "gogui-analyze_commands",
+    "group_map",
+    "influence_map",
     "is_legal",
     "known_command",
     "komi",
@@ -116,6 +131,7 @@ pub const COMMANDS: [&str; 36] = [
     "rules",
     "set_free_handicap",
     "showboard",
+    "territory_map",
     "time_left",
     "time_settings",
     "unconditional_status",
@@ -136,6 +152,15 @@ const ANALYZE_COMMANDS: &str = "\
 sboard/Liberties/liberty_map
 gfx/Chains/chain_map
 gfx/Tromp-Taylor Area/area_map
+dboard/Influence/influence_map
+dboard/Zobrist Potential/influence_map zobrist
+dboard/Bouzy Territory 5-21/bouzy_map 5 21
+dboard/Bouzy Moyo 5-10/bouzy_map 5 10
+dboard/Bouzy Area 4-0/bouzy_map 4 0
+gfx/Territory/territory_map
+gfx/Groups/group_map
+string/Estimate Score/estimate_score
+string/Unconditional Status/unconditional_status %p
 string/Count Liberties/countlib %p
 plist/Find Liberties/findlib %p
 string/Color/color %p
@@ -416,6 +441,11 @@ impl<P: Player> Session<P> {
             "liberty_map" => Ok(self.liberty_map()),
             "chain_map" => Ok(self.chain_map()),
             "area_map" => Ok(self.area_map()),
+            "estimate_score" => Ok(eval::estimate_score(&self.position)),
+            "bouzy_map" => eval::bouzy_map(&self.position, args),
+            "influence_map" => eval::influence_map(&self.position, args),
+            "territory_map" => Ok(eval::territory_map(&self.position)),
+            "group_map" => Ok(eval::group_map(&self.position)),
             _ => Err("unknown command".to_owned()),
         }
     }

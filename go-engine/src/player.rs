@@ -65,11 +65,11 @@ pub trait Player {
     /// The stones this player considers dead at the end of the game, for GTP's
     /// `final_score` and `final_status_list`.
     ///
-    /// The default is no stone: a player without life-and-death knowledge counts every
-    /// stone on the board as alive, which is the Tromp-Taylor count under area scoring.
+    /// The default is go-eval's static estimate without reading
+    /// ([`go_eval::score::dead_stones`]): the stones in the other colour's
+    /// unconditionally safe regions, and the weak groups of the six-step evaluation.
     fn dead_stones(&mut self, position: &Position) -> PointSet {
-        let _ = position;
-        PointSet::EMPTY
+        go_eval::score::dead_stones(position)
     }
 }
 

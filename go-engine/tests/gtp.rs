@@ -555,7 +555,10 @@ fn gogui_analyze_commands_all_work() {
     for entry in &entries {
         let parts: Vec<&str> = entry.splitn(3, '/').collect();
         assert_eq!(parts.len(), 3, "{entry}");
-        assert!(["string", "plist", "sboard", "gfx"].contains(&parts[0]), "GoGui type of {entry}");
+        assert!(
+            ["string", "plist", "sboard", "dboard", "gfx"].contains(&parts[0]),
+            "GoGui type of {entry}"
+        );
         let command = parts[2].replace("%p", "C3").replace("%c", "white");
         script.push_str(&format!(
             "known_command {}\n{command}\n",
@@ -584,4 +587,86 @@ fn gogui_analyze_commands_all_work() {
         ),
         ("area_map", "= TEXT Tromp-Taylor: Black 2, White 2 + komi 7.5: W+7.5"),
     ]);
+}
+
+/// The values of a map answer (`= ` then one row per line from the top).
+fn grid(answer: &str) -> Vec<Vec<i32>> {
+    answer
+        .strip_prefix("= ")
+        .expect("a successful answer")
+        .lines()
+        .map(|l| l.split_whitespace().map(|v| v.parse().expect("an integer")).collect())
+        .collect()
+}
+
+#[test]
+fn issue_5_bouzy_and_influence_maps() {
+    let got = answers(
+        &[],
+        "boardsize 19\nplay b c3\nbouzy_map 5 21\nclear_board\nplay b k10\ninfluence_map\n\
+         influence_map zobrist\nboardsize 9\nplay w e5\nbouzy_map 4 0\nbouzy_map 5\n\
+         bouzy_map 5 1001\nbouzy_map -1 2\ninfluence_map voronoi\n",
+    );
+    // A lone 3-3 stone keeps six points of territory under 5/21 (reference/eval.md §1.3b).
+    let bouzy = grid(&got[2]);
+    assert_eq!((bouzy.len(), bouzy[0].len()), (19, 19));
+    assert_eq!(bouzy.iter().flatten().filter(|&&v| v > 0).count(), 1 + 6);
+    // GNU Go's single-source table: 100 at the stone, 33 next to it, 16.7 diagonally
+    // (the map rounds, GNU Go's table truncates to 16).
+    let influence = grid(&got[5]);
+    assert_eq!(influence[9][9], 100);
+    assert_eq!((influence[8][9], influence[8][10]), (33, 17));
+    assert!(influence.iter().flatten().all(|&v| v >= 0));
+    let zobrist = grid(&got[6]);
+    assert_eq!(zobrist[9][9], 64 + 3 * 4);
+    // 4/0 of a lone white stone: the Manhattan ball of radius 4, negative.
+    let area = grid(&got[9]);
+    assert_eq!((area.len(), area[0].len()), (9, 9));
+    assert_eq!(area.iter().flatten().filter(|&&v| v < 0).count(), 41);
+    assert!(area.iter().flatten().all(|&v| v <= 0));
+    assert_eq!(got[10], "? bouzy_map needs dilations and erosions");
+    assert_eq!(got[11], "? invalid step count \"1001\": 0 to 1000");
+    assert_eq!(got[12], "? invalid step count \"-1\": 0 to 1000");
+    assert_eq!(got[13], "? invalid model: directional or zobrist");
+}
+
+/// Black's ring on 9×9 with a white stone inside, next to the wall (three liberties).
+const RING: &str = "boardsize 9\nkomi 5.5\nplay b c7\nplay b d7\nplay b e7\nplay b f7\nplay b b6\n\
+    play b g6\nplay b b5\nplay b g5\nplay b b4\nplay b g4\nplay b c3\nplay b d3\nplay b e3\n\
+    play b f3\nplay w c5\n";
+
+#[test]
+fn issue_5_estimate_score_and_dead_stones() {
+    // The empty board: komi alone, as GNU Go 3.8 answers.
+    let got = answers(&[], "boardsize 9\nkomi 5.5\nestimate_score\n");
+    assert_eq!(got[2], "= W+5.5 (upper bound: 5.5, lower: 5.5)");
+
+    let script = format!(
+        "{RING}estimate_score\nfinal_status_list dead\nfinal_status_list alive\n\
+         final_status_list seki\nterritory_map\ngroup_map\nfinal_score\n"
+    );
+    let got = answers(&[], &script);
+    let n = RING.lines().count();
+    let estimate = got[n].strip_prefix("= B+").expect("Black leads");
+    let (lead, rest) = estimate.split_once(" (upper bound: ").unwrap();
+    let (upper, lower) = rest.strip_suffix(')').unwrap().split_once(", lower: ").unwrap();
+    let [lead, upper, lower]: [f64; 3] = [lead, upper, lower].map(|v| v.parse().unwrap());
+    // The bounds are White's lead: Black's lead lies between -upper and -lower.
+    assert!(lower <= -lead && -lead <= upper, "{estimate}");
+    assert_eq!(got[n + 1], "= C5");
+    assert_eq!(got[n + 2], "= C7 D7 E7 F7\nB6 B5 B4\nG6 G5 G4\nC3 D3 E3 F3");
+    assert_eq!(got[n + 3], "= ");
+    let territory = &got[n + 4];
+    assert!(territory.contains("\nMARK C5\n"), "{territory}");
+    let black = territory.lines().find(|l| l.starts_with("= BLACK ")).expect("Black's points");
+    assert!(black.contains(" C5") && black.contains(" D5"), "{territory}");
+    assert!(!territory.contains("WHITE"), "{territory}");
+    assert!(territory.ends_with(&format!("TEXT B+{}", estimate)), "{territory}");
+    let groups = &got[n + 5];
+    assert!(groups.starts_with("= LABEL "), "{groups}");
+    assert!(groups.contains("\nMARK C5\n"), "{groups}");
+    assert!(groups.ends_with("TEXT 1 black and 1 white groups, 1 dead, 0 pass-alive"), "{groups}");
+    // final_score counts the dead stone for Black: without it, every point is Black's
+    // under area scoring (81 minus komi).
+    assert_eq!(got[n + 6], "= B+75.5");
 }

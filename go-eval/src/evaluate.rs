@@ -78,11 +78,13 @@ pub enum Potential {
 /// When step 4 calls a group dead. A group is never dead when it is pass-alive. It is
 /// dead when it has at most `atari` liberties, or when it has at most `liberties`
 /// liberties and at most `small` stones, none of the enemy chains next to it is in
-/// atari, and either it has at most `tiny` stones or the enemy's potential under it
-/// (Zobrist's, computed without it) exceeds `enemy`. From move `late` on, a group with
-/// at most `late_liberties` liberties dies too when it has no territory of its own
-/// (Bouzy 5/21), no enemy chain next to it is in atari and the enemy's potential under
-/// it exceeds `enemy`.
+/// atari, and the enemy's potential under it (Zobrist's, computed without it) exceeds
+/// `enemy` (or is merely positive when it has at most `tiny` stones). From move `late`
+/// on, a group with at most `late_liberties` liberties dies too when it has no
+/// territory of its own (Bouzy 5/21), no enemy chain next to it is in atari and the
+/// enemy's potential under it exceeds `enemy`. Finally, dead groups whose enemy
+/// neighbours (next to them or to their liberties) are all dead as well, such as the
+/// two sides of a seki, live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DeadRules {
     /// Liberties of a group taken as captured (in atari).
@@ -91,7 +93,7 @@ pub struct DeadRules {
     pub liberties: u32,
     /// Stones of such a small group.
     pub small: u32,
-    /// Stones of a group too small to matter: it dies without the potential test.
+    /// Stones of a group too small to matter: any enemy potential under it kills it.
     pub tiny: u32,
     /// Enemy potential (Zobrist ±64, 4 iterations, without the group) under a dying
     /// group.
@@ -310,6 +312,7 @@ impl PositionEvaluator {
                 dead |= g.stones;
             }
         }
+        dead -= revive(&mut groups, &stones, size);
 
         // Step 5: recompute without the dead stones.
         let living = ByColor::new(stones.black - dead, stones.white - dead);
@@ -356,15 +359,34 @@ fn dies(
     if g.can_capture || !(small || late) {
         return false;
     }
-    if small && n <= rules.tiny {
-        return true;
-    }
     let without = ByColor::new(stones.black - g.stones, stones.white - g.stones);
     let map = Zobrist::CLASSIC.map(size, &without);
     let sign = -g.color.sign();
     let sum: i32 = g.stones.iter().map(|p| sign * map[p]).sum();
     g.enemy = sum / n.max(1) as i32;
+    if small && n <= rules.tiny {
+        return g.enemy > 0;
+    }
     g.enemy > rules.enemy
+}
+
+/// Step 4's exception: dead groups whose enemy neighbours (the enemy stones next to
+/// them or to their liberties) are all dead too, such as the two sides of a seki, are
+/// alive after all. Returns the stones revived.
+fn revive(groups: &mut [GroupEval], stones: &ByColor<PointSet>, size: BoardSize) -> PointSet {
+    let on_board = size.on_board();
+    let empty = on_board - stones.black - stones.white;
+    let dead = groups.iter().filter(|g| g.dead).fold(PointSet::EMPTY, |a, g| a | g.stones);
+    let mut revived = PointSet::EMPTY;
+    for g in groups.iter_mut().filter(|g| g.dead) {
+        let near = g.stones | g.stones.adjacent(&empty);
+        let enemy = near.adjacent(&on_board) & stones[g.color.opponent()];
+        if !enemy.is_empty() && enemy.is_subset(&dead) {
+            g.dead = false;
+            revived |= g.stones;
+        }
+    }
+    revived
 }
 
 /// Steps 2 and 3: groups (links, and bridges of potential) and what they have.
