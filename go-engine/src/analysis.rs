@@ -1,11 +1,14 @@
 //! A readable account of a position: the board, the chains with their liberties, the
-//! captures and the Tromp-Taylor score. `go-engine analyze` prints it as text
-//! ([`Analysis`]'s `Display`) or as JSON (its `Serialize`).
+//! captures, the Tromp-Taylor score, and go-eval's evaluation without reading (groups,
+//! links, the territory map and the score estimate with bounds). `go-engine analyze`
+//! prints it as text ([`Analysis`]'s `Display`) or as JSON (its `Serialize`).
 
 use core::fmt;
 
 use go_board::sgf::GameRecord;
 use go_board::{Color, Point, PointSet, Position, ReplayError};
+use go_eval::evaluate::PositionEvaluator;
+use go_eval::links::{LinkEnd, LinkState, links};
 use serde::Serialize;
 
 use crate::gtp::text::{board_order, column_letter, is_star_point};
@@ -76,6 +79,137 @@ pub struct TrompTaylor {
     pub result: String,
 }
 
+/// A group as the evaluation sees it (chains joined by links).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GroupInfo {
+    /// `black` or `white`.
+    pub color: String,
+    /// The stones, in board order.
+    pub stones: Vec<String>,
+    /// Its liberties.
+    pub liberties: u32,
+    /// Its territory: empty points of its colour in the Bouzy 5/21 map that it reaches.
+    pub territory: u32,
+    /// `pass-alive` (Benson), `dead` (the evaluation's estimate) or `alive`.
+    pub status: String,
+}
+
+/// A link between two stones of a colour, or a stone and the edge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LinkInfo {
+    /// `black` or `white`.
+    pub color: String,
+    /// The shape: `diagonal`, `one-point jump`, ..., `edge (3rd line)`.
+    pub kind: String,
+    /// One stone.
+    pub from: String,
+    /// The other stone, or `edge`.
+    pub to: String,
+    /// `solid`, `peeped` or `cut`.
+    pub state: String,
+}
+
+/// go-eval's evaluation of the position, without reading.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvalInfo {
+    /// The groups, ordered by their first stone.
+    pub groups: Vec<GroupInfo>,
+    /// Every link (solid, peeped and cut).
+    pub links: Vec<LinkInfo>,
+    /// The owner of every point, one string per row from the top: `X`/`O` living
+    /// stones, `x`/`o` dead stones (they count for the other colour), `b`/`w` empty
+    /// points owned by Black/White, `.` undecided.
+    pub territory: Vec<String>,
+    /// The estimate, such as `B+3.5`, komi included, under the position's rules.
+    pub score: String,
+    /// The pessimistic bound for Black, in the same form.
+    pub lower: String,
+    /// The optimistic bound for Black.
+    pub upper: String,
+}
+
+impl EvalInfo {
+    /// Evaluates `position` with the default [`PositionEvaluator`].
+    pub fn of_position(position: &Position) -> EvalInfo {
+        let evaluator = PositionEvaluator::default();
+        let eval = evaluator.evaluate(position);
+        let bounds = evaluator.bounds(position);
+        let board = position.board();
+        let size = board.size();
+        let groups = eval
+            .groups
+            .iter()
+            .map(|g| GroupInfo {
+                color: g.color.to_string(),
+                stones: vertices(&g.stones),
+                liberties: g.liberties,
+                territory: g.territory,
+                status: if g.pass_alive {
+                    "pass-alive"
+                } else if g.dead {
+                    "dead"
+                } else {
+                    "alive"
+                }
+                .to_owned(),
+            })
+            .collect();
+        let links = links(board)
+            .iter()
+            .map(|l| LinkInfo {
+                color: l.color.to_string(),
+                kind: l.kind.name(),
+                from: l.from.to_string(),
+                to: match l.to {
+                    LinkEnd::Stone(p) => p.to_string(),
+                    LinkEnd::Edge => "edge".to_owned(),
+                },
+                state: l.state.to_string(),
+            })
+            .collect();
+        let territory = (0..size.rows())
+            .rev()
+            .map(|row| {
+                (0..size.cols())
+                    .map(|col| {
+                        let p = Point::must(col, row, size);
+                        let dead = eval.dead.contains(p);
+                        match (board.color_at(p), eval.ownership[p]) {
+                            (Some(Color::Black), _) if dead => 'x',
+                            (Some(Color::White), _) if dead => 'o',
+                            (Some(Color::Black), _) => 'X',
+                            (Some(Color::White), _) => 'O',
+                            (None, Some(Color::Black)) => 'b',
+                            (None, Some(Color::White)) => 'w',
+                            (None, None) => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        EvalInfo {
+            groups,
+            links,
+            territory,
+            score: margin_text(eval.margin()),
+            lower: margin_text(bounds.pessimistic()),
+            upper: margin_text(bounds.optimistic()),
+        }
+    }
+}
+
+/// Black's lead in half-points as a result: `B+3.5`, `W+2`, `0`.
+fn margin_text(half_points: i32) -> String {
+    let points = |h: i32| {
+        if h % 2 == 0 { (h / 2).to_string() } else { format!("{}.5", h / 2) }
+    };
+    match half_points {
+        0 => "0".to_owned(),
+        h if h > 0 => format!("B+{}", points(h)),
+        h => format!("W+{}", points(-h)),
+    }
+}
+
 /// A position described for a reader: see the [module documentation](self).
 ///
 /// # Examples
@@ -126,6 +260,8 @@ pub struct Analysis {
     pub chains: Vec<ChainInfo>,
     /// The Tromp-Taylor count with the rules' komi and handicap compensation.
     pub score: TrompTaylor,
+    /// go-eval's evaluation without reading.
+    pub evaluation: EvalInfo,
     #[serde(skip)]
     last_point: Option<Point>,
     #[serde(skip)]
@@ -191,6 +327,7 @@ impl Analysis {
                 compensation: tt.compensation,
                 result: tt.to_string(),
             },
+            evaluation: EvalInfo::of_position(position),
             last_point: last.and_then(|(_, m)| m.point()),
             star_points: size.points().filter(|&p| is_star_point(p, size)).collect(),
         }
@@ -371,7 +508,95 @@ impl fmt::Display for Analysis {
             write!(f, " + {} handicap compensation", s.compensation)?;
         }
         writeln!(f, " + {} komi", s.komi)?;
-        writeln!(f, "  Neutral {} points. Result: {}", s.neutral, s.result)
+        writeln!(f, "  Neutral {} points. Result: {}", s.neutral, s.result)?;
+        writeln!(f)?;
+        self.evaluation.fmt_text(f, &self.star_points, self.size())
+    }
+}
+
+impl EvalInfo {
+    /// The evaluation for a reader: groups, links, the territory map and the score.
+    fn fmt_text(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        star_points: &PointSet,
+        size: go_board::BoardSize,
+    ) -> fmt::Result {
+        writeln!(f, "Evaluation (go-eval, without reading):")?;
+        let blacks = self.groups.iter().filter(|g| g.color == "black").count();
+        let dead = self.groups.iter().filter(|g| g.status == "dead").count();
+        writeln!(
+            f,
+            "Groups: {} ({} black, {} white), {dead} dead",
+            self.groups.len(),
+            blacks,
+            self.groups.len() - blacks
+        )?;
+        if !self.groups.is_empty() {
+            let rows = self.groups.iter().map(|g| (g, abbreviated(&g.stones, 5)));
+            writeln!(f, "  colour  size  libs  terr  status      stones")?;
+            for (g, stones) in rows {
+                writeln!(
+                    f,
+                    "  {:<6} {:>5} {:>5} {:>5}  {:<10}  {stones}",
+                    g.color,
+                    g.stones.len(),
+                    g.liberties,
+                    g.territory,
+                    g.status
+                )?;
+            }
+        }
+        let count =
+            |state: LinkState| self.links.iter().filter(|l| l.state == state.to_string()).count();
+        writeln!(
+            f,
+            "Links: {} solid, {} peeped, {} cut",
+            count(LinkState::Solid),
+            count(LinkState::Peeped),
+            count(LinkState::Cut)
+        )?;
+        let peeped: Vec<String> = self
+            .links
+            .iter()
+            .filter(|l| l.state == "peeped")
+            .map(|l| {
+                let to = if l.to == "edge" { String::new() } else { format!("-{}", l.to) };
+                format!("{} {}{to} ({})", l.color, l.from, l.kind)
+            })
+            .collect();
+        if !peeped.is_empty() {
+            let shown = peeped[..peeped.len().min(8)].join(", ");
+            let more = if peeped.len() > 8 {
+                format!(" … (+{})", peeped.len() - 8)
+            } else {
+                String::new()
+            };
+            writeln!(f, "  peeped (one move cuts them): {shown}{more}")?;
+        }
+        writeln!(
+            f,
+            "Territory (X O living stones, x o dead stones, b w owned points, . undecided):"
+        )?;
+        let header: String = (0..size.cols()).map(|c| format!(" {}", column_letter(c))).collect();
+        writeln!(f, "  {header}")?;
+        for (i, line) in self.territory.iter().enumerate() {
+            let row = usize::from(size.rows()) - i;
+            let cells: Vec<String> = line
+                .chars()
+                .enumerate()
+                .map(|(col, c)| {
+                    let p = Point::new(col as u8, (row - 1) as u8, size);
+                    match c {
+                        '.' if p.is_some_and(|p| star_points.contains(p)) => "+".to_owned(),
+                        c => c.to_string(),
+                    }
+                })
+                .collect();
+            writeln!(f, "{row:>2} {} {row}", cells.join(" "))?;
+        }
+        writeln!(f, "  {header}")?;
+        writeln!(f, "Score estimate: {} (bounds: {} to {})", self.score, self.lower, self.upper)
     }
 }
 

@@ -6,6 +6,7 @@ pub mod gtp;
 pub mod ownership;
 pub mod player;
 pub mod record;
+pub mod svg;
 
 pub use analysis::Analysis;
 pub use gtp::{Response, Session};

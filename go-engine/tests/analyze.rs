@@ -54,12 +54,17 @@ fn text_output_of_the_embedded_game() {
     assert!(out.contains("\nCaptures: Black has taken 8 stones, White 8.\n"));
     assert!(out.contains("\nChains: 12 (6 black, 6 white), fewest liberties first\n"));
     assert!(out.contains("  black     28     2  H15 J15 H14 J14 J13 … (+23)  J11 L8\n"), "{out}");
-    assert!(out.ends_with(
+    assert!(out.contains(
         "Tromp-Taylor count (every stone on the board counts as alive):\n\
          \x20 Black  183 = 121 stones + 62 area\n\
          \x20 White 185.5 = 120 stones + 58 area + 7.5 komi\n\
-         \x20 Neutral 0 points. Result: W+2.5\n"
+         \x20 Neutral 0 points. Result: W+2.5\n\
+         \nEvaluation (go-eval, without reading):\n\
+         Groups: 4 (3 black, 1 white), 0 dead\n"
     ));
+    // GNU Go captured every dead stone and every group is pass-alive: the estimate is
+    // the result, bounds and all.
+    assert!(out.ends_with("Score estimate: W+2.5 (bounds: W+2.5 to W+2.5)\n"), "{out}");
 }
 
 #[test]
@@ -98,6 +103,16 @@ fn json_output_is_consistent() {
     assert_eq!(v["score"]["result"], "W+2.5");
     assert_eq!(v["score"]["komi"], 7.5);
     assert_eq!(v["score"]["black"]["total"], 183);
+    let eval = &v["evaluation"];
+    assert_eq!(eval["score"], "W+2.5");
+    assert_eq!((&eval["lower"], &eval["upper"]), (&eval["score"], &eval["score"]));
+    assert_eq!(eval["groups"].as_array().unwrap().len(), 4);
+    assert!(eval["groups"].as_array().unwrap().iter().all(|g| g["status"] == "pass-alive"));
+    let links = eval["links"].as_array().unwrap();
+    assert_eq!(links.iter().filter(|l| l["state"] == "peeped").count(), 10);
+    let territory: Vec<&str> =
+        eval["territory"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert_eq!(territory[0], "bXOOwwwwwOXXbXbbbbb");
     let board: Vec<&str> =
         v["board"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
     assert_eq!(board.len(), 19);
@@ -194,7 +209,24 @@ fn files_and_errors() {
          Tromp-Taylor count (every stone on the board counts as alive):\n\
          \x20 Black    2 = 2 stones + 0 area\n\
          \x20 White  2.5 = 2 stones + 0 area + 0.5 komi\n\
-         \x20 Neutral 21 points. Result: W+0.5\n"
+         \x20 Neutral 21 points. Result: W+0.5\n\
+         \n\
+         Evaluation (go-eval, without reading):\n\
+         Groups: 2 (1 black, 1 white), 1 dead\n\
+         \x20 colour  size  libs  terr  status      stones\n\
+         \x20 white      2     5     6  alive       B4 C3\n\
+         \x20 black      2     2     0  dead        A5 B5\n\
+         Links: 4 solid, 2 peeped, 1 cut\n\
+         \x20 peeped (one move cuts them): white C3 (edge (3rd line)), white B4 (edge (2nd line))\n\
+         Territory (X O living stones, x o dead stones, b w owned points, . undecided):\n\
+         \x20  A B C D E\n\
+         \x205 x x w w w 5\n\
+         \x204 w O w w w 4\n\
+         \x203 w w O w w 3\n\
+         \x202 w w w w w 2\n\
+         \x201 w w w w w 1\n\
+         \x20  A B C D E\n\
+         Score estimate: W+25.5 (bounds: W+25.5 to W+24.5)\n"
     );
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;SZ[9]\n;B[ee];W[ez])").unwrap();
@@ -210,5 +242,37 @@ fn files_and_errors() {
     let (_, err, ok) = analyze(&[dir.join("missing.sgf").to_str().unwrap()]);
     assert!(!ok);
     assert!(err.contains("missing.sgf"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_5_svg_pictures() {
+    let dir = std::env::temp_dir().join(format!("go-engine-svg-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let territory = dir.join("territory.svg");
+    let influence = dir.join("influence.svg");
+    let (_, err, ok) = analyze(&["--move", "120", "--svg", territory.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let (_, err, ok) =
+        analyze(&["--move", "120", "--svg", influence.to_str().unwrap(), "--overlay", "influence"]);
+    assert!(ok, "{err}");
+    let v = json(&["--move", "120"]);
+    let stones: usize = v["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().bytes().filter(|&b| b != b'.').count())
+        .sum();
+    for (file, overlay) in [(&territory, "territory"), (&influence, "influence")] {
+        let svg = std::fs::read_to_string(file).unwrap();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.ends_with("</svg>\n"));
+        assert_eq!(svg.matches("class=\"stone ").count(), stones, "{overlay}");
+        assert!(svg.contains(&format!("class=\"{overlay}\"")), "{overlay}");
+        assert!(svg.contains(&format!("estimate {}", v["evaluation"]["score"].as_str().unwrap())));
+    }
+    let (_, err, ok) = analyze(&["--svg", dir.join("no/such/dir.svg").to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("dir.svg"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

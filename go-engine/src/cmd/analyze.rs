@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use go_board::sgf::GameRecord;
 use go_engine::Analysis;
+use go_engine::svg::{Overlay, board_svg};
 
 /// The game analysed when no file is given: a 19×19 game GNU Go 3.8 played against
 /// itself (Chinese rules, komi 7.5), generated for this purpose.
@@ -24,6 +25,23 @@ pub(crate) struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also write a picture of the board as SVG to FILE, with the overlay of
+    /// `--overlay`.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// What the picture shows over the board: the evaluation's territory (dead stones
+    /// faded) or its influence.
+    #[arg(long, value_enum, default_value_t = OverlayArg::Territory)]
+    overlay: OverlayArg,
+}
+
+/// `--overlay`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum OverlayArg {
+    /// The owner of every point.
+    Territory,
+    /// The potential, as shades of black and white.
+    Influence,
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
@@ -55,6 +73,16 @@ fn analyze(args: &Args) -> Result<String, String> {
         ));
     }
     let analysis = Analysis::of_record(&record, args.moves).map_err(|e| format!("{name}: {e}"))?;
+    if let Some(path) = &args.svg {
+        let position = go_engine::record::replay(&record, args.moves.unwrap_or(usize::MAX))
+            .map_err(|e| format!("{name}: {e}"))?;
+        let overlay = match args.overlay {
+            OverlayArg::Territory => Overlay::Territory,
+            OverlayArg::Influence => Overlay::Influence,
+        };
+        std::fs::write(path, board_svg(&position, overlay))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     if args.json {
         let json = serde_json::to_string_pretty(&analysis).map_err(|e| e.to_string())?;
         Ok(format!("{json}\n"))
