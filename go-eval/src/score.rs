@@ -1,5 +1,40 @@
 //! Score estimation: counting an ownership map under the rules, and the estimate of a
 //! position with bounds and dead stones.
+//!
+//! # Examples
+//!
+//! ```
+//! use go_board::{Board, Color, Komi, Point, PointSet, Position, Rules, Setup};
+//! use go_eval::evaluate::PositionEvaluator;
+//! use go_eval::score::{ScoreEstimate, dead_stones};
+//! let board = Board::from_diagram(
+//!     "
+//!     . . . X O . .
+//!     . . . X O . .
+//!     . . . X O . .
+//!     O . . X O . .
+//!     . . . X O . .
+//!     . . . X O . .
+//!     . . . X O . .
+//!     ",
+//! )?;
+//! let rules = Rules::japanese().with_komi(Komi::from_half_points(1));
+//! let mut position = Position::new(board.size(), rules);
+//! position.setup(Setup {
+//!     black: *board.stones(Color::Black),
+//!     white: *board.stones(Color::White),
+//!     ..Setup::default()
+//! })?;
+//! // White's invader at A4 has no chance in Black's side of the board.
+//! let a4 = Point::parse_gtp("A4", board.size())?;
+//! assert_eq!(dead_stones(&position), PointSet::from_iter([a4]));
+//! let estimate = ScoreEstimate::new(&position, &PositionEvaluator::default());
+//! // Territory scoring: Black's 21 points (A4 included) and a prisoner, against
+//! // White's 14 points and komi 0.5: Black leads by 7.5 points.
+//! assert_eq!(estimate.margin, 2 * (21 + 1 - 14) - 1);
+//! assert!(estimate.bounds.pessimistic() <= estimate.margin);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 use go_board::{ByColor, Color, PointSet, Position, Scoring};
 use go_search::Bounds;
