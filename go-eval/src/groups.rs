@@ -6,7 +6,9 @@
 //! already close a region for orthogonal steps). Its **area** is the wall plus every region the wall
 //! closes off with the edge of the board: a connected set of points outside the wall
 //! that lies inside the wall's bounding box (so it borders only the wall and the edge),
-//! or, when the wall splits the board, every part but the largest. Stones of other
+//! or, when the wall splits the board, every part but the largest (none of the largest
+//! when several are equally large, so that the area does not depend on how the board
+//! is turned). Stones of other
 //! groups inside that region belong to the area too (invaders); the evaluation decides
 //! whether they live.
 //!
@@ -234,15 +236,12 @@ fn enclosed(wall: &PointSet, board: PointSet) -> PointSet {
             open.push(part);
         }
     }
-    if open.len() > 1 {
-        let largest = open.iter().map(PointSet::len).max().unwrap_or(0);
-        let mut kept_one = false;
-        for part in open {
-            if part.len() == largest && !kept_one {
-                kept_one = true;
-            } else {
-                out |= part;
-            }
+    // Every part but the largest; when several tie for the largest, none of them (so
+    // that the answer does not depend on the orientation of the board).
+    let largest = open.iter().map(PointSet::len).max().unwrap_or(0);
+    for part in open {
+        if part.len() < largest {
+            out |= part;
         }
     }
     out
@@ -323,6 +322,20 @@ mod tests {
         let groups = Groups::new(&board);
         assert_eq!(groups.len(), 1);
         assert_eq!(groups.groups()[0].area.len(), 27);
+    }
+
+    /// Issue 5 (found by the symmetry property test): a wall that splits the board into
+    /// two equal parts used to enclose whichever came second.
+    #[test]
+    fn issue_5_a_wall_between_equal_halves_encloses_neither() {
+        let mut text = String::new();
+        for _ in 0..9 {
+            text.push_str(". . . . X . . . .\n");
+        }
+        let board = Board::from_diagram(&text).unwrap();
+        let groups = Groups::new(&board);
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups.groups()[0].area, groups.groups()[0].stones);
     }
 
     #[test]

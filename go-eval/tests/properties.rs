@@ -1,12 +1,16 @@
-//! Properties of every map and of the evaluation (issue 5): invariant under the 8 board
-//! symmetries, antisymmetric under the colour swap.
+//! Properties of the recognition, every map and the evaluation (issue 5): invariant
+//! under the 8 board symmetries, antisymmetric under the colour swap.
 
 use go_board::{
     Board, BoardSize, ByColor, Color, Point, PointSet, Position, Rules, Setup, Symmetry,
 };
+use go_eval::benson::Unconditional;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
+use go_eval::groups::Groups;
 use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
+use go_eval::kosumi::kosumi_ren;
+use go_eval::links::{LinkEnd, links};
 use go_eval::score::{ScoreEstimate, dead_stones};
 use proptest::prelude::*;
 
@@ -47,6 +51,96 @@ fn swapped(stones: &ByColor<PointSet>) -> ByColor<PointSet> {
     ByColor::new(stones.white, stones.black)
 }
 
+/// A board of `size` holding `stones`.
+fn board_of(size: BoardSize, stones: &ByColor<PointSet>) -> Board {
+    let mut board = Board::new(size);
+    for color in Color::ALL {
+        for p in stones[color] {
+            board.set_point(p, Some(color)).expect("on the board");
+        }
+    }
+    board
+}
+
+/// Point indices, sorted.
+type Points = Vec<usize>;
+/// A link: colour, kind, state, stones, points between.
+type LinkKey = (Color, String, String, Points, Points);
+/// A kosumi-ren: colour, stones, cutting points, liberties, friendly and enemy stones near.
+type KosumiKey = (Color, Points, Points, u32, u32, u32);
+
+/// What the recognition finds on `board`, as sets that a symmetry or the colour swap
+/// maps onto each other: the links (colour, kind, state, stones, points between), the
+/// groups (colour, stones, area), the kosumi-ren (colour, stones, cutting points,
+/// liberties, stones near) and the unconditional status.
+#[derive(Debug, PartialEq)]
+struct Recognition {
+    links: Vec<LinkKey>,
+    groups: Vec<(Color, Points, Points)>,
+    kosumi: Vec<KosumiKey>,
+    alive: ByColor<PointSet>,
+    safe: ByColor<PointSet>,
+    dead: ByColor<PointSet>,
+}
+
+fn recognise(board: &Board, map: &dyn Fn(Point) -> Point, swap: bool) -> Recognition {
+    let color = |c: Color| if swap { c.opponent() } else { c };
+    let points = |set: PointSet| {
+        let mut v: Vec<usize> = set.iter().map(|p| map(p).index()).collect();
+        v.sort_unstable();
+        v
+    };
+    let by_color = |s: ByColor<PointSet>| {
+        let m = |set: PointSet| set.iter().map(map).collect::<PointSet>();
+        if swap {
+            ByColor::new(m(s.white), m(s.black))
+        } else {
+            ByColor::new(m(s.black), m(s.white))
+        }
+    };
+    let mut links: Vec<_> = links(board)
+        .iter()
+        .map(|l| {
+            let stones = match l.to {
+                LinkEnd::Stone(q) => PointSet::from_iter([l.from, q]),
+                LinkEnd::Edge => PointSet::from_iter([l.from]),
+            };
+            (color(l.color), l.kind.name(), l.state.to_string(), points(stones), points(l.between))
+        })
+        .collect();
+    links.sort();
+    let mut groups: Vec<_> = Groups::new(board)
+        .groups()
+        .iter()
+        .map(|g| (color(g.color), points(g.stones), points(g.area)))
+        .collect();
+    groups.sort();
+    let mut kosumi: Vec<_> = kosumi_ren(board, 0)
+        .iter()
+        .map(|k| {
+            let f = &k.features;
+            (
+                color(f.color),
+                points(k.stones),
+                points(k.cutting_points),
+                f.liberties,
+                f.friendly_near,
+                f.enemy_near,
+            )
+        })
+        .collect();
+    kosumi.sort();
+    let u = Unconditional::new(board);
+    Recognition {
+        links,
+        groups,
+        kosumi,
+        alive: by_color(u.alive),
+        safe: by_color(u.safe),
+        dead: by_color(u.dead),
+    }
+}
+
 fn game() -> impl Strategy<Value = Board> {
     (5u8..=11, 5u8..=11, prop::collection::vec((0u8..11, 0u8..11), 0..70))
         .prop_map(|(cols, rows, moves)| board(cols, rows, &moves))
@@ -54,6 +148,22 @@ fn game() -> impl Strategy<Value = Board> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn recognition_is_symmetric_and_antisymmetric(board in game()) {
+        let size = board.size();
+        let stones = stones(&board);
+        let other = board_of(size, &swapped(&stones));
+        prop_assert_eq!(&recognise(&other, &|p| p, false), &recognise(&board, &|p| p, true));
+        for s in Symmetry::ALL {
+            let there = board_of(s.apply_size(size), &moved(s, size, &stones));
+            prop_assert_eq!(
+                &recognise(&there, &|p| p, false),
+                &recognise(&board, &|p| s.apply(p, size), false),
+                "{:?}", s
+            );
+        }
+    }
 
     #[test]
     fn influence_and_bouzy_are_symmetric_and_antisymmetric(board in game()) {
