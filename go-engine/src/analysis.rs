@@ -132,8 +132,7 @@ impl EvalInfo {
     /// Evaluates `position` with the default [`PositionEvaluator`].
     pub fn of_position(position: &Position) -> EvalInfo {
         let evaluator = PositionEvaluator::default();
-        let eval = evaluator.evaluate(position);
-        let bounds = evaluator.bounds(position);
+        let (eval, bounds) = evaluator.evaluate_with_bounds(position);
         let board = position.board();
         let size = board.size();
         let groups = eval

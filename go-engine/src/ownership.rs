@@ -131,12 +131,8 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// Evaluates `position` once for all models.
     pub fn new(position: &'a Position, evaluator: &PositionEvaluator) -> Context<'a> {
-        let b = evaluator.bounds(position);
-        Context {
-            position,
-            evaluation: evaluator.evaluate(position),
-            bounds: (b.pessimistic(), b.optimistic()),
-        }
+        let (evaluation, b) = evaluator.evaluate_with_bounds(position);
+        Context { position, evaluation, bounds: (b.pessimistic(), b.optimistic()) }
     }
 
     /// The stones the evaluation judged alive, by colour.

@@ -53,8 +53,7 @@ const MARGIN: f64 = 30.0;
 /// The position as an SVG document with `overlay` (see the [module documentation](self)).
 pub fn board_svg(position: &Position, overlay: Overlay) -> String {
     let evaluator = PositionEvaluator::default();
-    let eval = evaluator.evaluate(position);
-    let bounds = evaluator.bounds(position);
+    let (eval, bounds) = evaluator.evaluate_with_bounds(position);
     let board = position.board();
     let size = board.size();
     let (cols, rows) = (f64::from(size.cols()), f64::from(size.rows()));

@@ -256,12 +256,42 @@ impl PositionEvaluator {
 
     /// Evaluates `position` with the neutral settings.
     pub fn evaluate(&self, position: &Position) -> Evaluation {
-        let side = Side { territory: self.config.territory, dead: self.config.dead };
-        self.evaluate_with(position, ByColor::new(side, side))
+        let assessed = self.assess(position);
+        self.finish(position, &assessed, self.neutral_sides(), &mut assessed.no_enemies())
     }
 
     /// Evaluates `position` with the settings tilted in favour of `color`.
     pub fn evaluate_for(&self, position: &Position, color: Color) -> Evaluation {
+        let assessed = self.assess(position);
+        self.finish(position, &assessed, self.tilted_sides(color), &mut assessed.no_enemies())
+    }
+
+    /// The bounds of Black's lead in half-points (komi included): the margins of the
+    /// evaluations tilted for White and for Black, widened to contain the neutral one.
+    pub fn bounds(&self, position: &Position) -> Bounds<i32> {
+        self.evaluate_with_bounds(position).1
+    }
+
+    /// The neutral evaluation and [the bounds](Self::bounds) at once, for the price of
+    /// one assessment (steps 1 to 3 do not depend on the tilt).
+    pub fn evaluate_with_bounds(&self, position: &Position) -> (Evaluation, Bounds<i32>) {
+        let assessed = self.assess(position);
+        let mut enemies = assessed.no_enemies();
+        let neutral = self.finish(position, &assessed, self.neutral_sides(), &mut enemies);
+        let [black, white] = Color::ALL
+            .map(|c| self.finish(position, &assessed, self.tilted_sides(c), &mut enemies).margin());
+        let m = neutral.margin();
+        let bounds = Bounds::must(m.min(black).min(white), m.max(black).max(white));
+        (neutral, bounds)
+    }
+
+    fn neutral_sides(&self) -> ByColor<Side> {
+        let side = Side { territory: self.config.territory, dead: self.config.dead };
+        ByColor::new(side, side)
+    }
+
+    /// The settings tilted in favour of `color`.
+    fn tilted_sides(&self, color: Color) -> ByColor<Side> {
         let (c, tilt) = (&self.config, self.config.tilt);
         let favoured = Side {
             territory: c.territory,
@@ -281,33 +311,36 @@ impl PositionEvaluator {
         };
         let mut sides = ByColor::new(other, other);
         sides[color] = favoured;
-        self.evaluate_with(position, sides)
+        sides
     }
 
-    /// The bounds of Black's lead in half-points (komi included): the margins of the
-    /// evaluations tilted for White and for Black, widened to contain the neutral one.
-    pub fn bounds(&self, position: &Position) -> Bounds<i32> {
-        let neutral = self.evaluate(position).margin();
-        let black = self.evaluate_for(position, Color::Black).margin();
-        let white = self.evaluate_for(position, Color::White).margin();
-        Bounds::must(neutral.min(black).min(white), neutral.max(black).max(white))
-    }
-
-    /// The six steps with per-colour settings.
-    fn evaluate_with(&self, position: &Position, sides: ByColor<Side>) -> Evaluation {
+    /// Steps 1 to 3, which do not depend on the per-colour settings.
+    fn assess(&self, position: &Position) -> Assessed {
         let board = position.board();
-        let size = board.size();
         let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let potential = self.potential(board.size(), &stones);
+        let groups = assess(board, &stones, &potential, self.config.connect);
+        Assessed { stones, groups }
+    }
 
-        // Steps 1 to 3.
-        let potential = self.potential(size, &stones);
-        let mut groups = assess(board, &stones, &potential, self.config.connect);
+    /// Steps 4 to 6 with per-colour settings; `enemies` caches the enemy potential
+    /// under each group (it does not depend on the settings either).
+    fn finish(
+        &self,
+        position: &Position,
+        assessed: &Assessed,
+        sides: ByColor<Side>,
+        enemies: &mut [Option<i32>],
+    ) -> Evaluation {
+        let size = position.size();
+        let stones = assessed.stones;
+        let mut groups = assessed.groups.clone();
 
         // Step 4.
         let move_number = position.move_count() as u32;
         let mut dead = PointSet::EMPTY;
-        for g in &mut groups {
-            if dies(g, &stones, size, &sides[g.color].dead, move_number) {
+        for (g, enemy) in groups.iter_mut().zip(enemies.iter_mut()) {
+            if dies(g, enemy, &stones, size, &sides[g.color].dead, move_number) {
                 g.dead = true;
                 dead |= g.stones;
             }
@@ -339,9 +372,24 @@ impl PositionEvaluator {
     }
 }
 
-/// Step 4 for one group (computes its enemy potential if the rules need it).
+/// The result of steps 1 to 3.
+struct Assessed {
+    stones: ByColor<PointSet>,
+    groups: Vec<GroupEval>,
+}
+
+impl Assessed {
+    /// An empty cache of enemy potentials, one per group.
+    fn no_enemies(&self) -> Vec<Option<i32>> {
+        vec![None; self.groups.len()]
+    }
+}
+
+/// Step 4 for one group (computes its enemy potential if the rules need it, or takes
+/// it from `enemy`).
 fn dies(
     g: &mut GroupEval,
+    enemy: &mut Option<i32>,
     stones: &ByColor<PointSet>,
     size: BoardSize,
     rules: &DeadRules,
@@ -359,11 +407,13 @@ fn dies(
     if g.can_capture || !(small || late) {
         return false;
     }
-    let without = ByColor::new(stones.black - g.stones, stones.white - g.stones);
-    let map = Zobrist::CLASSIC.map(size, &without);
-    let sign = -g.color.sign();
-    let sum: i32 = g.stones.iter().map(|p| sign * map[p]).sum();
-    g.enemy = sum / n.max(1) as i32;
+    g.enemy = *enemy.get_or_insert_with(|| {
+        let without = ByColor::new(stones.black - g.stones, stones.white - g.stones);
+        let map = Zobrist::CLASSIC.map(size, &without);
+        let sign = -g.color.sign();
+        let sum: i32 = g.stones.iter().map(|p| sign * map[p]).sum();
+        sum / n.max(1) as i32
+    });
     if small && n <= rules.tiny {
         return g.enemy > 0;
     }
@@ -595,5 +645,8 @@ mod tests {
         assert!(white <= neutral && neutral <= black, "{white} {neutral} {black}");
         let bounds = evaluator.bounds(&position);
         assert_eq!((bounds.pessimistic(), bounds.optimistic()), (white, black));
+        // Sharing steps 1 to 3 changes nothing.
+        let (eval, shared) = evaluator.evaluate_with_bounds(&position);
+        assert_eq!((eval, shared), (evaluator.evaluate(&position), bounds));
     }
 }

@@ -118,10 +118,10 @@ pub struct ScoreEstimate {
 impl ScoreEstimate {
     /// Estimates `position` with `evaluator`: its neutral evaluation and its bounds.
     pub fn new(position: &Position, evaluator: &PositionEvaluator) -> ScoreEstimate {
-        let eval = evaluator.evaluate(position);
+        let (eval, bounds) = evaluator.evaluate_with_bounds(position);
         ScoreEstimate {
             margin: eval.count.margin(),
-            bounds: evaluator.bounds(position),
+            bounds,
             dead: eval.dead,
             ownership: eval.ownership,
         }

@@ -22,7 +22,11 @@ fn points(half_points: i32) -> String {
 /// `estimate_score` in GNU Go 3.8's format: the winner and margin, then the bounds as
 /// White's lead (`W+3.5 (upper bound: 6.0, lower: 1.5)`); a draw is `W+0.0`.
 pub(crate) fn estimate_score(position: &Position) -> String {
-    let estimate = ScoreEstimate::new(position, &PositionEvaluator::default());
+    estimate_text(&ScoreEstimate::new(position, &PositionEvaluator::default()))
+}
+
+/// An estimate in GNU Go's format (see [`estimate_score`]).
+fn estimate_text(estimate: &ScoreEstimate) -> String {
     let lead = if estimate.margin > 0 {
         format!("B+{}", points(estimate.margin))
     } else {
@@ -96,7 +100,7 @@ pub(crate) fn territory_map(position: &Position) -> String {
     if !estimate.dead.is_empty() {
         lines.push(format!("MARK {}", text::vertex_list(&estimate.dead)));
     }
-    lines.push(format!("TEXT {}", estimate_score(position)));
+    lines.push(format!("TEXT {}", estimate_text(&estimate)));
     lines.join("\n")
 }
 
