@@ -24,17 +24,18 @@ use go_board::{Board, Color, Move, Point, PointSet, Position};
 /// if `Position` rejects a move it listed as legal.
 pub fn perft_position(pos: &mut Position, depth: u32) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize];
-    perft_position_rec(pos, depth, &mut buffers)
+    perft_position_rec(pos, &mut buffers)
 }
 
-fn perft_position_rec(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// Recursion with one move buffer per remaining ply.
+fn perft_position_rec(pos: &mut Position, buffers: &mut [Vec<Move>]) -> u64 {
     let Some((moves, rest)) = buffers.split_first_mut() else { return 1 };
     moves.clear();
     moves.extend(pos.legal_moves());
     let mut nodes = 0;
     for &mv in moves.iter() {
         pos.try_play(mv).expect("a move from legal_moves is legal");
-        nodes += perft_position_rec(pos, depth - 1, rest);
+        nodes += perft_position_rec(pos, rest);
         pos.undo().expect("the move just played can be taken back");
     }
     nodes
@@ -55,18 +56,18 @@ pub enum BoardKo {
 pub fn perft_board(board: &mut Board, color: Color, passes: u32, depth: u32, ko: BoardKo) -> u64 {
     let mut history = vec![planes(board)];
     let mut points = vec![Vec::new(); depth as usize];
-    perft_board_rec(board, color, passes, depth, ko, &mut history, &mut points)
+    perft_board_rec(board, color, passes, ko, &mut history, &mut points)
 }
 
 fn planes(board: &Board) -> [PointSet; 2] {
     [*board.stones(Color::Black), *board.stones(Color::White)]
 }
 
+/// Recursion with one point buffer per remaining ply.
 fn perft_board_rec(
     board: &mut Board,
     color: Color,
     passes: u32,
-    depth: u32,
     ko: BoardKo,
     history: &mut Vec<[PointSet; 2]>,
     buffers: &mut [Vec<Point>],
@@ -83,13 +84,13 @@ fn perft_board_rec(
         let now = planes(board);
         if ko == BoardKo::Simple || !history.contains(&now) {
             history.push(now);
-            nodes += perft_board_rec(board, !color, 0, depth - 1, ko, history, rest);
+            nodes += perft_board_rec(board, !color, 0, ko, history, rest);
             history.pop();
         }
         board.undo(undo);
     }
     let undo = board.pass();
-    nodes += perft_board_rec(board, !color, passes + 1, depth - 1, ko, history, rest);
+    nodes += perft_board_rec(board, !color, passes + 1, ko, history, rest);
     board.undo(undo);
     nodes
 }
