@@ -1,18 +1,19 @@
 //! The rules layer: perft (move-tree counts by `Position` and by `Board`) and the cost
 //! of `Position::try_play` against `Board::play` on a fixed long random 19×19 game.
 //!
-//! Every bench checks its answer: the perft counts of `Position` and of the
-//! independent `Board` perft (with its own superko stack) must agree before timing,
+//! Every bench checks its answer: the perft counts of `go_board::perft` (by `Position`)
+//! and of the independent `Board` perft (with its own superko stack) must agree before
+//! timing,
 //! and every timed iteration must reproduce them; every replay must end in the final
 //! position of the fixed game.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use benches::perft::{BoardKo, perft_board, perft_position};
+use benches::perft::{BoardKo, perft_board};
 use benches::replay::{random_game, replay_board, replay_position};
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use go_board::{Board, BoardSize, Color, Position, Rules};
+use go_board::{Board, BoardSize, Color, Position, Rules, perft as perft_position};
 
 /// (side, depth) of the perft benches.
 const PERFTS: [(u32, u32); 2] = [(2, 12), (4, 5)];
@@ -30,7 +31,8 @@ fn perft(c: &mut Criterion) {
             ("simple", Rules::japanese(), BoardKo::Simple),
             ("psk", Rules::chinese(), BoardKo::Positional),
         ] {
-            let by_position = perft_position(&mut Position::new(size, rules), depth);
+            let pos = Position::new(size, rules);
+            let by_position = perft_position(&pos, depth);
             let by_board = perft_board(&mut Board::new(size), Color::Black, 0, depth, ko);
             assert_eq!(
                 by_position, by_board,
@@ -38,10 +40,9 @@ fn perft(c: &mut Criterion) {
             );
             println!("perft {n}x{n} depth {depth} {ko_name}: {by_position} leaves");
             group.throughput(Throughput::Elements(by_position));
-            let mut pos = Position::new(size, rules);
             group.bench_function(format!("position-{ko_name}"), |b| {
                 b.iter(|| {
-                    let leaves = perft_position(black_box(&mut pos), depth);
+                    let leaves = perft_position(black_box(&pos), depth);
                     assert_eq!(leaves, by_position);
                     leaves
                 })

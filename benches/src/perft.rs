@@ -1,45 +1,16 @@
-//! Perft for Go: the number of move sequences of a given length from a position.
+//! A second perft for Go, on the fast [`Board`], to check and to price
+//! [`go_board::perft`] (which asks [`Position`](go_board::Position), the rules
+//! authority).
 //!
-//! Conventions: a move is a legal point or the pass; the game ends after two
-//! consecutive passes, and a sequence that ends the game before the requested depth is
-//! not counted (a second pass as the last move of a sequence is). Moves are played, not
-//! bulk-counted, so the time per leaf is the time of one make/unmake.
-//!
-//! Two independent implementations are compared by the benches and the tests:
-//! [`perft_position`] asks [`Position`] (the rules authority; any [`KoRule`], here with
-//! suicide forbidden), and [`perft_board`] uses the fast [`Board`] (simple ko by
-//! [`Board::is_legal`]) plus, for positional superko, an explicit stack of earlier
-//! colourings compared stone by stone.
-//!
-//! [`KoRule`]: go_board::KoRule
+//! Same conventions as `go_board::perft`: a move is a legal point or the pass; the game
+//! ends after two consecutive passes, and a sequence that ends the game before the
+//! requested depth is not counted (a second pass as the last move of a sequence is);
+//! at depth 1 the moves are counted without playing them where legality allows it.
+//! Legality here is [`Board::is_legal`] (simple ko, no suicide) plus, for positional
+//! superko, an explicit stack of the colourings of the path compared stone by stone —
+//! independent of `Position`'s Zobrist-and-confirm history.
 
-use go_board::{Board, Color, Move, Point, PointSet, Position};
-
-/// The leaves of the move tree of depth `depth` below `pos`, by [`Position::try_play`]
-/// and [`Position::undo`]. `pos` is restored before returning.
-///
-/// # Panics
-///
-/// If `pos` has a setup change as its last event and `depth > 0` (undo stops there), or
-/// if `Position` rejects a move it listed as legal.
-pub fn perft_position(pos: &mut Position, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::new(); depth as usize];
-    perft_position_rec(pos, &mut buffers)
-}
-
-/// Recursion with one move buffer per remaining ply.
-fn perft_position_rec(pos: &mut Position, buffers: &mut [Vec<Move>]) -> u64 {
-    let Some((moves, rest)) = buffers.split_first_mut() else { return 1 };
-    moves.clear();
-    moves.extend(pos.legal_moves());
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        pos.try_play(mv).expect("a move from legal_moves is legal");
-        nodes += perft_position_rec(pos, rest);
-        pos.undo().expect("the move just played can be taken back");
-    }
-    nodes
-}
+use go_board::{Board, Color, Point, PointSet};
 
 /// How [`perft_board`] judges repetition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +49,10 @@ fn perft_board_rec(
     }
     points.clear();
     points.extend(board.empty_set().iter().filter(|&p| board.is_legal(color, p)));
+    if rest.is_empty() && ko == BoardKo::Simple {
+        // Depth 1: every legal point and the pass.
+        return points.len() as u64 + 1;
+    }
     let mut nodes = 0;
     for &p in points.iter() {
         let undo = board.play(color, p);
@@ -98,7 +73,7 @@ fn perft_board_rec(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use go_board::{BoardSize, Rules};
+    use go_board::{BoardSize, Position, Rules, perft};
 
     fn both(n: u32, depth: u32) -> [(u64, u64); 2] {
         let size = BoardSize::square(n).unwrap();
@@ -108,9 +83,7 @@ mod tests {
                 .into_iter()
                 .enumerate()
         {
-            let mut pos = Position::new(size, rules);
-            let by_position = perft_position(&mut pos, depth);
-            assert_eq!(pos.move_count(), 0);
+            let by_position = perft(&Position::new(size, rules), depth);
             let mut board = Board::new(size);
             let by_board = perft_board(&mut board, Color::Black, 0, depth, ko);
             assert_eq!(board, Board::new(size));
@@ -121,7 +94,7 @@ mod tests {
 
     #[test]
     fn position_and_board_agree_on_small_boards() {
-        for (n, depth) in [(1, 4), (2, 6), (3, 4)] {
+        for (n, depth) in [(1, 4), (2, 8), (3, 4), (4, 3)] {
             for (by_position, by_board) in both(n, depth) {
                 assert_eq!(by_position, by_board, "{n}x{n} depth {depth}");
             }
@@ -133,9 +106,11 @@ mod tests {
         // Depth 1 on an empty n×n board: every point and the pass.
         for n in 1..=4 {
             let size = BoardSize::square(n).unwrap();
-            let mut pos = Position::new(size, Rules::chinese());
             let expected = if n == 1 { 1 } else { u64::from(n * n) + 1 };
-            assert_eq!(perft_position(&mut pos, 1), expected, "{n}x{n}");
+            for ko in [BoardKo::Simple, BoardKo::Positional] {
+                let mut board = Board::new(size);
+                assert_eq!(perft_board(&mut board, Color::Black, 0, 1, ko), expected, "{n}x{n}");
+            }
         }
         // 1×1: the only board move is a suicide, so the tree is a line of passes that
         // ends after two of them.
