@@ -9,7 +9,7 @@ use crate::{BoardSize, Point};
 #[non_exhaustive]
 pub enum HandicapError {
     /// The number of stones is not available (fixed placement: 2 to 9 on odd sizes from
-    /// 9, 2 to 4 on even sizes from 8, none below 8; free placement: 2 to one less than
+    /// 9, 2 to 4 on 7×7 and even sizes from 8, none below 7; free placement: 2 to one less than
     /// the number of points).
     InvalidCount {
         /// The number asked for.
@@ -48,13 +48,14 @@ impl fmt::Display for HandicapError {
 
 impl std::error::Error for HandicapError {}
 
-/// The largest fixed handicap on a square board of side `n`: 9 on odd sizes from 9, 4 on
-/// even sizes from 8, none below 8.
+/// The largest fixed handicap on a square board: 9 on odd sizes from 9, 4 on 7×7 and on
+/// even sizes from 8, none below 7 (as GNU Go 3.8, the GTP reference engine, does; the
+/// gomill table allows none on 7×7).
 pub fn max_fixed(size: BoardSize) -> u32 {
     let n = size.cols();
-    if !size.is_square() || n < 8 {
+    if !size.is_square() || n < 7 {
         0
-    } else if n % 2 == 1 {
+    } else if n % 2 == 1 && n >= 9 {
         9
     } else {
         4
@@ -112,9 +113,10 @@ pub fn fixed(stones: u32, size: BoardSize) -> Result<Vec<Point>, HandicapError> 
 }
 
 /// A free placement of `stones` handicap stones: the fixed layout when one exists, else
-/// the largest fixed layout completed by points chosen one by one as far as possible
-/// from the stones already placed (Chebyshev distance), preferring points away from the
-/// edge; ties go to the lowest point.
+/// the largest fixed layout completed by points chosen one by one: off the edge (the
+/// third line or higher from 13×13, the second from 5×5) while such points remain, as
+/// far as possible from the stones already placed (Chebyshev distance), then on the
+/// third or fourth line; ties go to the lowest point.
 ///
 /// # Errors
 ///
@@ -131,6 +133,12 @@ pub fn free(stones: u32, size: BoardSize) -> Result<Vec<Point>, HandicapError> {
         0 => Vec::new(),
         m => fixed(m, size)?,
     };
+    let short_side = size.cols().min(size.rows());
+    let preferred_line = match short_side {
+        13.. => 3,
+        5.. => 2,
+        _ => 1,
+    };
     while (points.len() as u32) < stones {
         let best = size
             .points()
@@ -141,9 +149,10 @@ pub fn free(stones: u32, size: BoardSize) -> Result<Vec<Point>, HandicapError> {
                     .map(|q| p.col().abs_diff(q.col()).max(p.row().abs_diff(q.row())))
                     .min()
                     .unwrap_or(u8::MAX);
-                // Prefer spread, then the third/fourth line, then the lowest index.
+                // Keep off the edge where the board allows it, then prefer spread,
+                // then the third/fourth line, then the lowest index.
                 let line = p.line(size).min(4);
-                (spread, line, core::cmp::Reverse(p.index()))
+                (line >= preferred_line, spread, line, core::cmp::Reverse(p.index()))
             })
             .expect("fewer stones than points");
         points.push(best);
@@ -188,9 +197,9 @@ mod tests {
     fn availability_by_size() {
         for n in 1..=25 {
             let size = BoardSize::square(n).unwrap();
-            let expected = if n < 8 {
+            let expected = if n < 7 {
                 0
-            } else if n % 2 == 1 {
+            } else if n % 2 == 1 && n >= 9 {
                 9
             } else {
                 4
@@ -219,9 +228,13 @@ mod tests {
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), 17);
+        let seven = BoardSize::square(7).unwrap();
+        assert_eq!(names(&fixed(4, seven).unwrap()), ["C3", "E5", "C5", "E3"]);
         let small = BoardSize::square(3).unwrap();
         assert_eq!(free(8, small).unwrap().len(), 8);
         assert!(free(9, small).is_err());
+        let six = BoardSize::square(6).unwrap();
+        assert!(free(2, six).unwrap().iter().all(|p| p.line(six) >= 2));
         assert!(free(1, small).is_err());
     }
 }

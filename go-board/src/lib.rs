@@ -11,6 +11,7 @@ mod point_set;
 mod position;
 mod rules;
 pub mod score;
+pub mod sgf;
 mod symmetry;
 pub mod zobrist;
 
@@ -27,4 +28,5 @@ pub use rules::{
     Scoring,
 };
 pub use score::Score;
+pub use sgf::{GameRecord, ReplayError, ReplayErrorKind, SgfError, SgfErrorKind};
 pub use symmetry::Symmetry;

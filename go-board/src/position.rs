@@ -74,6 +74,7 @@ struct Seen {
 struct Played {
     undo: Undo,
     passes_before: u8,
+    to_move_before: Color,
 }
 
 /// A game in progress under a rule set: a [`Board`] plus the side to move, the
@@ -158,9 +159,13 @@ impl Position {
         self.to_move
     }
 
-    /// Sets the colour to move (SGF `PL`, GTP's colour-explicit `play`).
+    /// Sets the colour to move (SGF `PL`, GTP's colour-explicit `play`). The current
+    /// position is recorded for situational superko with this colour to move.
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
+        if let Some(current) = self.seen.last_mut() {
+            current.to_move = color;
+        }
     }
 
     /// The number of handicap stones placed by [`Position::place_handicap`] and the
@@ -308,7 +313,7 @@ impl Position {
             Move::Play(p) => self.board.play(color, p),
             Move::Pass => self.board.pass(),
         };
-        self.played.push(Played { undo, passes_before: self.passes });
+        self.played.push(Played { undo, passes_before: self.passes, to_move_before: self.to_move });
         self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         self.history.push(Event::Move(color, mv));
         self.to_move = !color;
@@ -316,7 +321,10 @@ impl Position {
         Ok(())
     }
 
-    /// Takes back the last move. The side to move becomes the colour that played it.
+    /// Takes back the last move and returns it with its colour. Everything is restored
+    /// as it was before the move, including the side to move (which differs from the
+    /// colour that played when that colour played out of turn with
+    /// [`Position::try_play_as`]).
     ///
     /// # Errors
     ///
@@ -331,7 +339,7 @@ impl Position {
         self.seen.pop();
         self.board.undo(played.undo);
         self.passes = played.passes_before;
-        self.to_move = color;
+        self.to_move = played.to_move_before;
         Ok((color, mv))
     }
 
@@ -349,7 +357,10 @@ impl Position {
             return Err(SetupError::Conflict(p));
         }
         let mut board = self.board.clone();
-        for p in empty {
+        // Empty every named point first, so that a stone changing colour cannot leave a
+        // chain without liberties half-way: adding the stones of a valid result one by
+        // one to a subset of it never does.
+        for p in *empty | *black | *white {
             board.set_point(p, None)?;
         }
         for (set, color) in [(black, Color::Black), (white, Color::White)] {

@@ -1,0 +1,145 @@
+//! go-search against the `minimax` crate (0.6, MIT) on minimax's own connect-four
+//! example at depth 10, and B* throughput on Berliner interval trees.
+//!
+//! Every bench asserts its answer: the connect-four root values of both crates must be
+//! equal (computed once by each, not hard-coded); B* must separate every tree and its
+//! best move's bounds must dominate its siblings'.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use go_search::alphabeta::{Config, Replacement, Scratch};
+use go_search::bstar::{self, Strategy};
+use go_search::synth::IntervalTree;
+use go_search::{AlphaBeta, BStar, Limits, Searcher, Value};
+use minimax::{IterativeOptions, IterativeSearch, Strategy as _};
+
+/// The transposition table of both crates: 16 MB (minimax's entries are 16 bytes).
+const TABLE_BYTES: usize = 16_000_000;
+const DEPTH: u8 = 10;
+
+fn minimax_search() -> IterativeSearch<MinimaxEvaluator> {
+    let mut s = IterativeSearch::new(
+        MinimaxEvaluator,
+        IterativeOptions::new().with_table_byte_size(TABLE_BYTES),
+    );
+    s.set_max_depth(DEPTH);
+    s
+}
+
+fn config() -> Config {
+    // Comparable options: iterative deepening by one ply, a two-tier table of the same
+    // size, PVS (minimax's null-window search); plus killers and history.
+    Config::default().table(TABLE_BYTES / 16, Replacement::TwoTier)
+}
+
+fn connect4(c: &mut Criterion) {
+    let root = Board::default();
+    let limits = Limits::default().depth(u32::from(DEPTH));
+    // The expected value comes from minimax itself.
+    let mut reference = minimax_search();
+    assert!(reference.choose_move(&root).is_some());
+    let expected = Value::Exact(reference.root_value());
+
+    let serial = AlphaBeta::new(config(), BasicEvaluator);
+    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 8);
+    let mut g = c.benchmark_group("search/connect4-d10");
+    g.sample_size(20);
+    // Cold searches: the scratch (table, history, thread pool) is cleared, not
+    // reallocated, outside the timing; minimax gets a new strategy the same way.
+    let cold = |algo: &dyn Fn(&mut Scratch<Place, i16>) -> Value<i16>,
+                scratch: &mut Scratch<Place, i16>,
+                iters: u64| {
+        let mut total = Duration::ZERO;
+        for _ in 0..iters {
+            scratch.clear();
+            let start = Instant::now();
+            let value = algo(scratch);
+            total += start.elapsed();
+            assert_eq!(value, expected);
+        }
+        total
+    };
+    let mut scratch = serial.scratch();
+    g.bench_function("go-search", |b| {
+        b.iter_custom(|iters| {
+            cold(
+                &|s| serial.search(&Connect4, s, black_box(&root), &limits).value,
+                &mut scratch,
+                iters,
+            )
+        })
+    });
+    g.bench_function("minimax", |b| {
+        b.iter_batched_ref(
+            minimax_search,
+            |s| {
+                assert!(s.choose_move(black_box(&root)).is_some());
+                assert_eq!(Value::Exact(s.root_value()), expected);
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    let mut scratch = parallel.scratch();
+    g.bench_function("go-search-2threads", |b| {
+        b.iter_custom(|iters| {
+            cold(
+                &|s| parallel.search(&Connect4, s, black_box(&root), &limits).value,
+                &mut scratch,
+                iters,
+            )
+        })
+    });
+    g.finish();
+}
+
+fn bstar_interval(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search/bstar-interval");
+    g.sample_size(20);
+    for width in [2u32, 5, 10, 30] {
+        let trees: Vec<IntervalTree> = (0..8).map(|seed| IntervalTree::new(width, seed)).collect();
+        let searcher = BStar::new(
+            bstar::Config::default().strategy(Strategy::Alternate),
+            IntervalTree::new(width, 0),
+        );
+        let mut scratch = searcher.scratch();
+        let limits = Limits::default().nodes(10_000_000);
+        // Expansions per batch, so criterion reports expansions per second.
+        let expansions: u64 = trees
+            .iter()
+            .map(|t| {
+                BStar::new(*searcher.config(), *t)
+                    .search(t, &mut scratch, &t.root(), &limits)
+                    .stats
+                    .expansions
+            })
+            .sum();
+        g.throughput(Throughput::Elements(expansions));
+        g.bench_function(format!("b{width}"), |b| {
+            b.iter(|| {
+                for t in &trees {
+                    let s = BStar::new(*searcher.config(), *t);
+                    let r = s.search(t, &mut scratch, black_box(&t.root()), &limits);
+                    assert!(r.solved);
+                    let kids = scratch.root_children();
+                    let best = kids
+                        .iter()
+                        .find(|(m, _)| Some(*m) == r.best)
+                        .expect("best is a root move")
+                        .1;
+                    assert!(
+                        kids.iter().all(
+                            |(m, b)| Some(*m) == r.best || b.optimistic() <= best.pessimistic()
+                        )
+                    );
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, connect4, bstar_interval);
+criterion_main!(benches);

@@ -1,0 +1,126 @@
+//! go-search (serial and 2 threads) and the `minimax` crate on the connect-four start
+//! position at depth 10: nodes, wall time and CPU time per search, so that node counts,
+//! speed-up and search overhead can be reported honestly even on a shared machine (CPU
+//! time does not depend on what else runs; wall time does).
+//!
+//! `cargo run --release -p benches --example connect4_compare [searches] [split-depth]`
+
+use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place};
+use go_search::alphabeta::{Config, Replacement, Scratch};
+use go_search::{AlphaBeta, Limits, Searcher, Stats, Value};
+use minimax::{IterativeOptions, IterativeSearch, Strategy};
+use std::time::Instant;
+
+/// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Runs `searches` cold searches: one scratch, cleared (outside the timing) before each.
+fn measure<A>(algo: &A, searches: usize) -> (f64, f64, f64, Stats)
+where
+    A: Searcher<Connect4, Scratch = Scratch<Place, i16>>,
+{
+    let root = Board::default();
+    let limits = Limits::default().depth(10);
+    let mut scratch = algo.scratch();
+    let mut walls = Vec::new();
+    let mut stats = Stats::default();
+    let mut cpu = 0.0;
+    for _ in 0..searches {
+        scratch.clear();
+        let before = cpu_seconds();
+        let r = algo.search(&Connect4, &mut scratch, &root, &limits);
+        cpu += cpu_seconds() - before;
+        walls.push(r.stats.elapsed.as_secs_f64() * 1e3);
+        stats.merge(&r.stats);
+    }
+    let n = searches as f64;
+    let mean = walls.iter().sum::<f64>() / n;
+    walls.sort_by(f64::total_cmp);
+    eprintln!("  fastest {:.2} ms", walls[0]);
+    (walls[walls.len() / 2], mean, cpu * 1e3 / n, stats)
+}
+
+/// minimax 0.6 `IterativeSearch` (16 MB table, its defaults otherwise): median wall
+/// time, and the node counts it reports (its root moves are shuffled at random, so
+/// they vary from run to run).
+fn minimax_runs(searches: usize) -> (f64, Vec<u64>, i16) {
+    let root = Board::default();
+    let mut walls = Vec::new();
+    let mut nodes = Vec::new();
+    let mut value = 0;
+    for _ in 0..searches {
+        let mut s = IterativeSearch::new(
+            MinimaxEvaluator,
+            IterativeOptions::new().with_table_byte_size(16_000_000),
+        );
+        s.set_max_depth(10);
+        let start = Instant::now();
+        let _ = s.choose_move(&root);
+        walls.push(start.elapsed().as_secs_f64() * 1e3);
+        value = s.root_value();
+        let text = s.stats(&mut root.clone());
+        let explored: Option<u64> = text
+            .split("Explored ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok());
+        nodes.extend(explored);
+    }
+    walls.sort_by(f64::total_cmp);
+    nodes.sort_unstable();
+    (walls[walls.len() / 2], nodes, value)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let searches: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(30).max(1);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(8);
+    let config = Config::default().table(1 << 20, Replacement::TwoTier);
+    let serial = AlphaBeta::new(config.clone(), BasicEvaluator);
+    let parallel = AlphaBeta::new(config, BasicEvaluator).parallel(2, split);
+    let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
+    let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
+    let (m_med, m_nodes, m_value) = minimax_runs(searches);
+    let check = serial.search(
+        &Connect4,
+        &mut serial.scratch(),
+        &Board::default(),
+        &Limits::default().depth(10),
+    );
+    assert_eq!(check.value, Value::Exact(m_value), "both crates find the same root value");
+    let n = searches as f64;
+    println!(
+        "connect four, start position, depth 10, {searches} searches each, split depth {split}"
+    );
+    println!("{:<10} {:>12} {:>12} {:>12} {:>12}", "", "median ms", "mean ms", "CPU ms", "nodes");
+    println!(
+        "{:<10} {s_med:>12.2} {s_mean:>12.2} {s_cpu:>12.2} {:>12.0}",
+        "serial",
+        s_stats.nodes as f64 / n
+    );
+    println!(
+        "{:<10} {p_med:>12.2} {p_mean:>12.2} {p_cpu:>12.2} {:>12.0}",
+        "2 threads",
+        p_stats.nodes as f64 / n
+    );
+    println!(
+        "minimax    {m_med:>12.2} {:>12} {:>12} {:>12} (min {}, max {})",
+        "",
+        "",
+        m_nodes[m_nodes.len() / 2],
+        m_nodes[0],
+        m_nodes[m_nodes.len() - 1]
+    );
+    println!("root value {m_value} in both crates");
+    println!(
+        "speed-up (median wall) {:.2}x, search overhead (nodes) {:+.1}%, CPU overhead {:+.1}%",
+        s_med / p_med,
+        100.0 * (p_stats.nodes as f64 / s_stats.nodes as f64 - 1.0),
+        100.0 * (p_cpu / s_cpu - 1.0)
+    );
+}

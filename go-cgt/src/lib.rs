@@ -1,0 +1,25 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod atomic;
+mod birthday;
+mod conditional;
+mod context;
+mod dyadic;
+mod error;
+mod hash;
+mod lazy_sum;
+mod norton;
+mod notation;
+mod reduced;
+mod thermal;
+mod thermograph;
+
+pub use conditional::{Atom, Condition, ConditionalGame, Guard, Local, PositionId};
+pub use context::{Context, DEFAULT_DEPTH_LIMIT, GameId, Nus, Outcome, Relation};
+pub use dyadic::{Dyadic, MAX_EXPONENT};
+pub use error::{Error, Result};
+pub use lazy_sum::LazySum;
+pub use notation::{GameDisplay, MAX_NESTING, ParseError, Value};
+pub use thermograph::{Thermograph, Trajectory};

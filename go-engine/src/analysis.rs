@@ -1,0 +1,383 @@
+//! A readable account of a position: the board, the chains with their liberties, the
+//! captures and the Tromp-Taylor score. `go-engine analyze` prints it as text
+//! ([`Analysis`]'s `Display`) or as JSON (its `Serialize`).
+
+use core::fmt;
+
+use go_board::sgf::GameRecord;
+use go_board::{Color, Point, PointSet, Position, ReplayError};
+use serde::Serialize;
+
+use crate::gtp::text::{board_order, column_letter, is_star_point};
+
+/// Game information from a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// Black's name.
+    pub black: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+    /// The recorded result, such as `W+R` or `B+3.5`.
+    pub result: Option<String>,
+    /// The date.
+    pub date: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+    /// The number of moves in the record (passes included).
+    pub moves_in_record: usize,
+}
+
+/// A move and its colour.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedMove {
+    /// `black` or `white`.
+    pub color: String,
+    /// The GTP vertex, or `pass`.
+    pub vertex: String,
+}
+
+/// A chain with its liberties.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChainInfo {
+    /// `black` or `white`.
+    pub color: String,
+    /// The stones, as GTP vertices in board order (top row first, left to right).
+    pub stones: Vec<String>,
+    /// The liberties, in board order.
+    pub liberties: Vec<String>,
+}
+
+/// One colour's share of the Tromp-Taylor count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct AreaCount {
+    /// Stones on the board.
+    pub stones: u32,
+    /// Empty points that reach only this colour's stones.
+    pub area: u32,
+    /// `stones + area`.
+    pub total: u32,
+}
+
+/// The Tromp-Taylor count: every stone on the board is alive, an empty region belongs
+/// to the colour whose stones alone it touches.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrompTaylor {
+    /// Black's count.
+    pub black: AreaCount,
+    /// White's count.
+    pub white: AreaCount,
+    /// Empty points that reach both colours (or none).
+    pub neutral: u32,
+    /// Komi, given to White (a multiple of 0.5, so exact).
+    pub komi: f64,
+    /// White's handicap compensation under the rules (points per handicap stone).
+    pub compensation: u32,
+    /// The result: `B+3.5`, `W+2`, or `0`.
+    pub result: String,
+}
+
+/// A position described for a reader: see the [module documentation](self).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Move, Position, Rules};
+/// use go_engine::analysis::Analysis;
+///
+/// let size = BoardSize::square(5)?;
+/// let mut position = Position::new(size, Rules::chinese());
+/// for v in ["C3", "D3", "B2"] {
+///     position.try_play(Move::parse_gtp(v, size)?)?;
+/// }
+/// let analysis = Analysis::of_position(&position);
+/// assert_eq!(analysis.chains.len(), 3);
+/// assert_eq!(analysis.chains[0].stones, ["C3"]);
+/// assert_eq!(analysis.chains[0].liberties, ["C4", "B3", "C2"]);
+/// assert_eq!(analysis.score.black.total, 2);
+/// assert_eq!(analysis.score.result, "W+6.5");
+/// let text = analysis.to_string();
+/// assert!(text.contains("Tromp-Taylor"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// Columns of the board.
+    pub cols: u8,
+    /// Rows of the board.
+    pub rows: u8,
+    /// The name of the preset the rules equal up to komi (see
+    /// [`go_board::PRESET_NAMES`]), or `custom`.
+    pub rules: String,
+    /// Game information, when the position comes from a record.
+    pub game: Option<GameInfo>,
+    /// Moves played to reach the position (passes included).
+    pub moves_played: usize,
+    /// The last move played.
+    pub last_move: Option<PlayedMove>,
+    /// The colour to move: `black` or `white`.
+    pub to_move: String,
+    /// The board, one string per row from the top: `X` Black, `O` White, `.` empty.
+    pub board: Vec<String>,
+    /// Stones captured by Black.
+    pub captures_black: u32,
+    /// Stones captured by White.
+    pub captures_white: u32,
+    /// The chains, ordered by their first stone in board order.
+    pub chains: Vec<ChainInfo>,
+    /// The Tromp-Taylor count with the rules' komi and handicap compensation.
+    pub score: TrompTaylor,
+    #[serde(skip)]
+    last_point: Option<Point>,
+    #[serde(skip)]
+    star_points: PointSet,
+}
+
+impl Analysis {
+    /// Describes `position`.
+    pub fn of_position(position: &Position) -> Analysis {
+        let board = position.board();
+        let size = board.size();
+        let rows = (0..size.rows())
+            .rev()
+            .map(|row| {
+                (0..size.cols())
+                    .map(|col| {
+                        match board.color_at(Point::new(col, row, size).expect("on board")) {
+                            Some(Color::Black) => 'X',
+                            Some(Color::White) => 'O',
+                            None => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let all = *board.stones(Color::Black) | *board.stones(Color::White);
+        let mut seen = PointSet::EMPTY;
+        let mut chains = Vec::new();
+        for p in board_order(&all) {
+            if let Some(chain) = board.chain(p).filter(|_| !seen.contains(p)) {
+                seen |= chain.stones;
+                chains.push(ChainInfo {
+                    color: chain.color.to_string(),
+                    stones: vertices(&chain.stones),
+                    liberties: vertices(&chain.liberties),
+                });
+            }
+        }
+        let tt = position.tromp_taylor_score();
+        let count = |c: Color| {
+            let stones = board.stones(c).len() as u32;
+            AreaCount { stones, area: tt.points[c] - stones, total: tt.points[c] }
+        };
+        let last = position.last_move();
+        Analysis {
+            cols: size.cols(),
+            rows: size.rows(),
+            rules: rules_name(position.rules()).to_owned(),
+            game: None,
+            moves_played: position.move_count(),
+            last_move: last
+                .map(|(c, m)| PlayedMove { color: c.to_string(), vertex: m.to_string() }),
+            to_move: position.to_move().to_string(),
+            board: rows,
+            captures_black: board.captures().black,
+            captures_white: board.captures().white,
+            chains,
+            score: TrompTaylor {
+                black: count(Color::Black),
+                white: count(Color::White),
+                neutral: tt.neutral.len() as u32,
+                komi: tt.komi.as_f64(),
+                compensation: tt.compensation,
+                result: tt.to_string(),
+            },
+            last_point: last.and_then(|(_, m)| m.point()),
+            star_points: size.points().filter(|&p| is_star_point(p, size)).collect(),
+        }
+    }
+
+    /// Describes the position after the first `moves` moves of `record` (all of them
+    /// when `moves` is `None`), replayed as [`crate::record::replay`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] if a move of the record cannot be played.
+    pub fn of_record(record: &GameRecord, moves: Option<usize>) -> Result<Analysis, ReplayError> {
+        let position = crate::record::replay(record, moves.unwrap_or(usize::MAX))?;
+        let mut analysis = Analysis::of_position(&position);
+        analysis.game = Some(GameInfo {
+            black: record.black_player.clone(),
+            white: record.white_player.clone(),
+            result: record.result.clone(),
+            date: record.date.clone(),
+            event: record.event.clone(),
+            moves_in_record: record.move_count(),
+        });
+        Ok(analysis)
+    }
+}
+
+/// The name of the preset that `rules` equal up to komi, or `custom`.
+pub(crate) fn rules_name(rules: &go_board::Rules) -> &'static str {
+    go_board::PRESET_NAMES
+        .into_iter()
+        .find(|name| {
+            name.parse::<go_board::Rules>()
+                .is_ok_and(|preset| preset.with_komi(rules.komi) == *rules)
+        })
+        .unwrap_or("custom")
+}
+
+fn vertices(set: &PointSet) -> Vec<String> {
+    board_order(set).iter().map(Point::to_string).collect()
+}
+
+/// At most `max` items of `list` separated by spaces, with the number left out.
+fn abbreviated(list: &[String], max: usize) -> String {
+    if list.len() <= max {
+        list.join(" ")
+    } else {
+        format!("{} … (+{})", list[..max].join(" "), list.len() - max)
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl fmt::Display for Analysis {
+    /// The analysis for a reader: game line, board diagram (last move in brackets),
+    /// captures, the chains (fewest liberties first) and the Tromp-Taylor count.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Header.
+        if let Some(game) = &self.game {
+            let black = game.black.as_deref().unwrap_or("?");
+            let white = game.white.as_deref().unwrap_or("?");
+            write!(f, "Black: {black}    White: {white}")?;
+            if let Some(result) = &game.result {
+                write!(f, "    Result: {result}")?;
+            }
+            writeln!(f)?;
+            for extra in [&game.event, &game.date].into_iter().flatten() {
+                writeln!(f, "{extra}")?;
+            }
+        }
+        writeln!(
+            f,
+            "{}x{} board, {} rules, komi {}",
+            self.cols, self.rows, self.rules, self.score.komi
+        )?;
+        match (&self.game, &self.last_move) {
+            (Some(game), Some(last)) => writeln!(
+                f,
+                "Position after move {} of {} ({} {}), {} to move",
+                self.moves_played, game.moves_in_record, last.color, last.vertex, self.to_move
+            )?,
+            (Some(game), None) => writeln!(
+                f,
+                "Position before the first move (the record has {}), {} to move",
+                plural(game.moves_in_record, "move", "moves"),
+                self.to_move
+            )?,
+            (None, Some(last)) => writeln!(
+                f,
+                "Position after move {} ({} {}), {} to move",
+                self.moves_played, last.color, last.vertex, self.to_move
+            )?,
+            (None, None) => writeln!(f, "{} to move", self.to_move)?,
+        }
+        writeln!(f)?;
+
+        // Board.
+        let header: String = (0..self.cols).map(|c| format!(" {}", column_letter(c))).collect();
+        writeln!(f, "  {header}")?;
+        for (i, line) in self.board.iter().enumerate() {
+            let row = self.rows as usize - i;
+            let mut text = format!("{row:>2} ");
+            for (col, stone) in line.chars().enumerate() {
+                let p = Point::new(col as u8, (row - 1) as u8, self.size());
+                let last = p.is_some() && p == self.last_point;
+                let shown = match stone {
+                    '.' if p.is_some_and(|p| self.star_points.contains(p)) => '+',
+                    s => s,
+                };
+                if last {
+                    text.pop();
+                    text.push('(');
+                    text.push(shown);
+                    text.push(')');
+                } else {
+                    text.push(shown);
+                    text.push(' ');
+                }
+            }
+            writeln!(f, "{text}{row}")?;
+        }
+        writeln!(f, "  {header}")?;
+        writeln!(f)?;
+
+        // Captures.
+        writeln!(
+            f,
+            "Captures: Black has taken {}, White {}.",
+            plural(self.captures_black as usize, "stone", "stones"),
+            self.captures_white
+        )?;
+        writeln!(f)?;
+
+        // Chains.
+        let blacks = self.chains.iter().filter(|c| c.color == "black").count();
+        writeln!(
+            f,
+            "Chains: {} ({} black, {} white), fewest liberties first",
+            self.chains.len(),
+            blacks,
+            self.chains.len() - blacks
+        )?;
+        if !self.chains.is_empty() {
+            let mut order: Vec<&ChainInfo> = self.chains.iter().collect();
+            order.sort_by_key(|c| c.liberties.len());
+            let rows: Vec<(&ChainInfo, String, String)> = order
+                .into_iter()
+                .map(|c| (c, abbreviated(&c.stones, 5), abbreviated(&c.liberties, 5)))
+                .collect();
+            let width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0).max(6);
+            writeln!(f, "  colour  size  libs  {:<width$}  liberties", "stones")?;
+            for (chain, stones, liberties) in rows {
+                let note = if chain.liberties.len() == 1 { "  (atari)" } else { "" };
+                writeln!(
+                    f,
+                    "  {:<6} {:>5} {:>5}  {stones:<width$}  {liberties}{note}",
+                    chain.color,
+                    chain.stones.len(),
+                    chain.liberties.len(),
+                )?;
+            }
+        }
+        writeln!(f)?;
+
+        // Score.
+        let s = &self.score;
+        writeln!(f, "Tromp-Taylor count (every stone on the board counts as alive):")?;
+        writeln!(
+            f,
+            "  Black {:>4} = {} stones + {} area",
+            s.black.total, s.black.stones, s.black.area
+        )?;
+        // White's total includes komi and compensation, so the two lines compare.
+        let white = f64::from(s.white.total) + f64::from(s.compensation) + s.komi;
+        write!(f, "  White {:>4} = {} stones + {} area", white, s.white.stones, s.white.area)?;
+        if s.compensation > 0 {
+            write!(f, " + {} handicap compensation", s.compensation)?;
+        }
+        writeln!(f, " + {} komi", s.komi)?;
+        writeln!(f, "  Neutral {} points. Result: {}", s.neutral, s.result)
+    }
+}
+
+impl Analysis {
+    fn size(&self) -> go_board::BoardSize {
+        go_board::BoardSize::new(u32::from(self.cols), u32::from(self.rows))
+            .expect("the size of a position")
+    }
+}

@@ -1,0 +1,229 @@
+use super::*;
+
+fn answer<P: Player>(session: &mut Session<P>, line: &str) -> String {
+    session.execute(line).map(|r| r.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn every_listed_command_is_dispatched() {
+    let mut sorted = COMMANDS.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted, COMMANDS, "sorted and unique");
+    for name in COMMANDS {
+        let mut session = Session::new(RandomPlayer::new(0));
+        let response = session.execute(name).unwrap();
+        assert_ne!(response.text(), "unknown command", "{name}");
+    }
+}
+
+#[test]
+fn responses_never_contain_an_empty_line() {
+    let r = Response::new(Some("3".into()), Ok("\nline\n\nafter\r\n\n".into()));
+    assert_eq!(r.to_string(), "=3 \nline\n \nafter\n\n");
+    let r = Response::new(None, Err("bad".into()));
+    assert_eq!(r.to_string(), "? bad\n\n");
+    assert!(!r.is_success());
+}
+
+#[test]
+fn integers_labels_and_lines() {
+    assert_eq!(parse_integer("42"), Some(42));
+    assert_eq!(parse_integer("-7"), Some(-7));
+    assert_eq!(parse_integer("+7"), Some(7));
+    assert_eq!(parse_integer("9".repeat(60).as_str()), Some(i128::MAX));
+    for bad in ["", "-", "+", "1.5", "1e3", "x", " 1", "٣"] {
+        assert_eq!(parse_integer(bad), None, "{bad}");
+    }
+    let labels: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].map(chain_label).to_vec();
+    assert_eq!(labels, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+}
+
+#[test]
+fn serve_answers_until_quit() {
+    let mut session = Session::new(RandomPlayer::new(0));
+    let input = b"1 boardsize 5\n\n2 play b c3\r\n3 quit\n4 name\n";
+    let mut output = Vec::new();
+    session.serve(&input[..], &mut output).unwrap();
+    assert_eq!(String::from_utf8(output).unwrap(), "=1 \n\n=2 \n\n=3 \n\n");
+    assert!(session.has_quit());
+    assert_eq!(session.position().move_count(), 1);
+}
+
+#[test]
+fn serve_skips_a_line_that_is_too_long() {
+    let mut session = Session::new(RandomPlayer::new(0));
+    let mut input = b"12 komi ".to_vec();
+    input.extend(std::iter::repeat_n(b'5', MAX_LINE));
+    input.extend_from_slice(b"\nprotocol_version\n");
+    let mut output = Vec::new();
+    session.serve(&input[..], &mut output).unwrap();
+    assert_eq!(
+        String::from_utf8(output).unwrap(),
+        format!("?12 line too long (limit {MAX_LINE} bytes)\n\n= 2\n\n")
+    );
+    assert_eq!(session.rules().komi.to_string(), "7.5");
+}
+
+/// A player that always answers the same decision and calls every stone of one colour
+/// dead.
+struct Fixed {
+    decision: Decision,
+    dead: Option<Color>,
+}
+
+impl Player for Fixed {
+    fn description(&self) -> &str {
+        "fixed player"
+    }
+
+    fn genmove(&mut self, _: &Position, _: Color, _: &Clock) -> Decision {
+        self.decision
+    }
+
+    fn dead_stones(&mut self, position: &Position) -> PointSet {
+        self.dead.map_or(PointSet::EMPTY, |c| *position.board().stones(c))
+    }
+}
+
+#[test]
+fn a_plugged_in_player_answers_genmove_and_the_dead_stones() {
+    let size = BoardSize::square(5).unwrap();
+    let e5 = Move::Play(Point::parse_gtp("E5", size).unwrap());
+    let player = Fixed { decision: Decision::Play(e5), dead: Some(Color::White) };
+    let mut session = Session::with_rules(player, size, Rules::chinese());
+    assert_eq!(answer(&mut session, "name"), "= go-engine (fixed player)\n\n");
+    assert_eq!(answer(&mut session, "reg_genmove w"), "= E5\n\n");
+    assert_eq!(session.position().move_count(), 0);
+    assert_eq!(answer(&mut session, "genmove w"), "= E5\n\n");
+    // A player that answers an occupied point is reported, and nothing is played.
+    assert_eq!(
+        answer(&mut session, "genmove b"),
+        "? the player chose an illegal move E5: point occupied\n\n"
+    );
+    assert_eq!(session.position().move_count(), 1);
+    assert_eq!(answer(&mut session, "play b c3"), "= \n\n");
+    // White's stone is dead for this player: it counts for Black.
+    assert_eq!(answer(&mut session, "final_status_list dead"), "= E5\n\n");
+    assert_eq!(answer(&mut session, "final_status_list alive"), "= C3\n\n");
+    assert_eq!(answer(&mut session, "final_score"), "= B+17.5\n\n");
+    session.player_mut().decision = Decision::Resign;
+    assert_eq!(answer(&mut session, "genmove w"), "= resign\n\n");
+    assert_eq!(session.position().move_count(), 2);
+}
+
+#[test]
+fn genmove_after_two_passes_resumes_the_game() {
+    let mut session = Session::new(RandomPlayer::new(5));
+    answer(&mut session, "boardsize 5");
+    answer(&mut session, "play b pass");
+    answer(&mut session, "play w pass");
+    assert!(session.position().is_over());
+    let reply = answer(&mut session, "reg_genmove b");
+    assert!(session.position().is_over(), "reg_genmove changes nothing");
+    assert!(reply.starts_with("= ") && reply != "= PASS\n\n");
+    let played = answer(&mut session, "genmove b");
+    assert!(!session.position().is_over());
+    assert_eq!(session.position().move_count(), 3, "{played}");
+    assert_eq!(answer(&mut session, "undo"), "= \n\n");
+    assert_eq!(session.position().move_count(), 2);
+}
+
+#[test]
+fn time_commands_fill_the_clock() {
+    let mut session = Session::new(RandomPlayer::new(5));
+    answer(&mut session, "time_settings 600 30 5");
+    answer(&mut session, "time_left white 95 3");
+    answer(&mut session, "time_left b -3 0");
+    let clock = session.clock();
+    assert_eq!(
+        clock.settings,
+        Some(TimeSettings { main_time: 600, byo_yomi_time: 30, byo_yomi_stones: 5 })
+    );
+    assert_eq!(clock.left[Color::White], Some(TimeLeft { seconds: 95, stones: 3 }));
+    assert_eq!(clock.left[Color::Black], Some(TimeLeft { seconds: 0, stones: 0 }));
+}
+
+/// A small deterministic generator for the robustness test.
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        items[(self.0 >> 33) as usize % items.len()]
+    }
+}
+
+#[test]
+fn random_command_lines_never_panic() {
+    let mut names: Vec<&str> =
+        COMMANDS.iter().copied().filter(|&c| c != "printsgf" && c != "quit").collect();
+    names.extend(["", "#", "PLAY", "\u{fffd}", "12", "-3", "list_stones\x01"]);
+    let args = [
+        "b",
+        "w",
+        "black",
+        "WHITE",
+        "x",
+        "pass",
+        "A1",
+        "a1",
+        "E5",
+        "T19",
+        "Z25",
+        "Y24",
+        "I5",
+        "A0",
+        "A-1",
+        "J10",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "9",
+        "13",
+        "19",
+        "25",
+        "26",
+        "-1",
+        "1000",
+        "99999999999999999999999",
+        "6.5",
+        "-0.5",
+        "1e9",
+        "nan",
+        "dead",
+        "alive",
+        "seki",
+        "dame",
+        "black_territory",
+        "chinese",
+        "japanese",
+        "ing",
+        "#",
+        "\u{fffd}",
+        "",
+        "/nonexistent.sgf",
+    ];
+    let mut rng = Lcg(2026);
+    let mut session = Session::new(RandomPlayer::new(3));
+    let mut answered = 0;
+    for _ in 0..20_000 {
+        let mut line = rng.pick(&names).to_owned();
+        let n = (rng.0 >> 20) % 5;
+        for _ in 0..n {
+            line.push(' ');
+            line.push_str(rng.pick(&args));
+        }
+        if let Some(response) = session.execute(&line) {
+            answered += 1;
+            let text = response.to_string();
+            assert!(text.ends_with("\n\n") && !text[..text.len() - 2].contains("\n\n"), "{line}");
+        }
+        session.position().board().check_consistency().unwrap();
+    }
+    assert!(answered > 15_000);
+}

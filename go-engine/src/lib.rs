@@ -1,0 +1,11 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod analysis;
+pub mod gtp;
+pub mod player;
+pub mod record;
+
+pub use analysis::Analysis;
+pub use gtp::{Response, Session};
+pub use player::{Clock, Decision, Player, RandomPlayer};

@@ -1,0 +1,244 @@
+//! The seam between the GTP front door and whatever chooses the moves: the [`Player`]
+//! trait, the time information it may use ([`Clock`]), and [`RandomPlayer`], the
+//! player that stands in until the engine's own search exists.
+
+use go_board::{ByColor, Color, Move, Point, PointSet, Position};
+
+/// What a [`Player`] answers to `genmove`: a move to play, or resignation.
+///
+/// Resigning is an answer of GTP's `genmove`, not a [`Move`]: the position does not
+/// change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Play this move (a point or a pass).
+    Play(Move),
+    /// Resign the game.
+    Resign,
+}
+
+/// Main time and Canadian byo-yomi as GTP's `time_settings` gives them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TimeSettings {
+    /// Main time in seconds.
+    pub main_time: u64,
+    /// Length of a byo-yomi period in seconds (0: no byo-yomi, so sudden death).
+    pub byo_yomi_time: u64,
+    /// Stones to play in each byo-yomi period (0 with a non-zero `byo_yomi_time`
+    /// means no time limit, as GTP defines it).
+    pub byo_yomi_stones: u64,
+}
+
+/// The time a colour has left, as GTP's `time_left` gives it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TimeLeft {
+    /// Seconds left in the current period.
+    pub seconds: u64,
+    /// Stones left to play in the current byo-yomi period; 0 while in main time.
+    pub stones: u64,
+}
+
+/// What the controller said about time: the settings, and the last time reported left
+/// for each colour. Empty until `time_settings` or `time_left` is received.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Clock {
+    /// The settings of the last `time_settings`.
+    pub settings: Option<TimeSettings>,
+    /// The last `time_left` of each colour.
+    pub left: ByColor<Option<TimeLeft>>,
+}
+
+/// Chooses moves for the GTP session. The session owns the [`Position`] and the rules;
+/// a player only answers.
+///
+/// A player must return a move that is legal for `color` in `position` (the session
+/// checks it with [`Position::try_play_as`] and reports a failure instead of playing an
+/// illegal move). The position handed to [`Player::genmove`] is never over: after two
+/// passes the session resumes play first, as GTP controllers expect.
+pub trait Player {
+    /// A short description, shown in the answers of GTP's `name` and `version`
+    /// (for instance `random player`).
+    fn description(&self) -> &str;
+
+    /// Chooses a move for `color`, who need not be the side to move in `position`.
+    fn genmove(&mut self, position: &Position, color: Color, clock: &Clock) -> Decision;
+
+    /// The stones this player considers dead at the end of the game, for GTP's
+    /// `final_score` and `final_status_list`.
+    ///
+    /// The default is no stone: a player without life-and-death knowledge counts every
+    /// stone on the board as alive, which is the Tromp-Taylor count under area scoring.
+    fn dead_stones(&mut self, position: &Position) -> PointSet {
+        let _ = position;
+        PointSet::EMPTY
+    }
+}
+
+/// A player that chooses uniformly at random among the legal moves that do not fill one
+/// of its own one-point eyes ([`go_board::Board::is_simple_eye`]), and passes when there
+/// is none. Legal means legal under the position's rules, superko included.
+///
+/// It is seeded, so a game against it can be replayed: the same seed and the same
+/// commands give the same moves.
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Color, Move, Position, Rules};
+/// use go_engine::player::{Clock, Decision, Player, RandomPlayer};
+///
+/// let mut position = Position::new(BoardSize::square(9)?, Rules::chinese());
+/// let mut a = RandomPlayer::new(7);
+/// let mut b = RandomPlayer::new(7);
+/// let clock = Clock::default();
+/// let first = a.genmove(&position, Color::Black, &clock);
+/// assert_eq!(first, b.genmove(&position, Color::Black, &clock));
+/// let Decision::Play(mv) = first else { panic!("an empty board has moves") };
+/// position.try_play(mv)?;
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: Rng,
+    seed: u64,
+}
+
+impl RandomPlayer {
+    /// A random player whose choices are determined by `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: Rng::new(seed), seed }
+    }
+
+    /// The seed it was created with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The moves this player chooses among for `color`: the empty points that are
+    /// legal and not a one-point eye of `color`, in the board's empty-point order.
+    pub fn candidates(position: &Position, color: Color) -> Vec<Point> {
+        let board = position.board();
+        board
+            .empty_points()
+            .filter(|&p| {
+                !board.is_simple_eye(color, p) && position.check_as(color, Move::Play(p)).is_ok()
+            })
+            .collect()
+    }
+}
+
+impl Player for RandomPlayer {
+    fn description(&self) -> &str {
+        "random player"
+    }
+
+    fn genmove(&mut self, position: &Position, color: Color, _clock: &Clock) -> Decision {
+        let mut candidates = RandomPlayer::candidates(position, color);
+        // The empty-point list order depends on the history; sort so that the choice
+        // depends only on the seed and the position.
+        candidates.sort_unstable();
+        if candidates.is_empty() {
+            Decision::Play(Move::Pass)
+        } else {
+            let i = self.rng.below(candidates.len() as u64) as usize;
+            Decision::Play(Move::Play(candidates[i]))
+        }
+    }
+}
+
+/// A small, fast, seedable generator: SplitMix64 seeding a xorshift64* stream.
+#[derive(Clone, Debug)]
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        // SplitMix64 of the seed: never zero for practical purposes; fix zero anyway.
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        Rng(if z == 0 { 0x2545_F491_4F6C_DD1D } else { z })
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A uniform integer in `0..n` (Lemire's method with rejection, so exactly
+    /// uniform).
+    fn below(&mut self, n: u64) -> u64 {
+        debug_assert!(n > 0);
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let m = u128::from(self.next_u64()) * u128::from(n);
+            if (m as u64) >= threshold {
+                return (m >> 64) as u64;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use go_board::{Board, BoardSize, Rules};
+
+    #[test]
+    fn below_is_in_range_and_covers_it() {
+        let mut rng = Rng::new(1);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            seen[rng.below(7) as usize] += 1;
+        }
+        // Each of the 7 values is drawn about 1000 times.
+        assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    }
+
+    #[test]
+    fn never_fills_its_own_eye_and_passes_when_nothing_else_is_left() {
+        // Black owns the whole 3x3 board but two eyes: filling either is the only
+        // legal board move, and the random player must pass instead.
+        let board = Board::from_diagram(
+            "
+            . X X
+            X X X
+            X X .
+            ",
+        )
+        .unwrap();
+        let mut position = Position::new(board.size(), Rules::chinese());
+        let setup = go_board::Setup { black: *board.stones(Color::Black), ..Default::default() };
+        position.setup(setup).unwrap();
+        let mut player = RandomPlayer::new(3);
+        for _ in 0..20 {
+            assert_eq!(
+                player.genmove(&position, Color::Black, &Clock::default()),
+                Decision::Play(Move::Pass)
+            );
+        }
+        // White has no legal move either (both points are suicide).
+        assert!(RandomPlayer::candidates(&position, Color::White).is_empty());
+    }
+
+    #[test]
+    fn random_games_stay_legal_and_end() {
+        let size = BoardSize::square(7).unwrap();
+        let mut position = Position::new(size, Rules::chinese());
+        let mut player = RandomPlayer::new(11);
+        let mut moves = 0;
+        while !position.is_over() {
+            let color = position.to_move();
+            let Decision::Play(mv) = player.genmove(&position, color, &Clock::default()) else {
+                panic!("the random player never resigns");
+            };
+            position.try_play(mv).unwrap();
+            moves += 1;
+            assert!(moves < 1000, "a random game with the eye rule ends");
+        }
+        assert!(moves > 20);
+    }
+}

@@ -1,0 +1,587 @@
+//! Drives the `go-engine gtp` binary with GTP scripts and checks every answer.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_go-engine");
+
+/// Starts `go-engine gtp` with `args`, its standard input and output piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(BIN)
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// Runs `go-engine gtp` with `args` on the whole `script` and returns its output.
+fn run_script(args: &[&str], script: &[u8]) -> (String, bool) {
+    let mut child = spawn(args);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let script = script.to_vec();
+    // Write from another thread, so that a large script cannot deadlock on full pipes.
+    let writer = std::thread::spawn(move || {
+        // The engine may stop reading after `quit`; a broken pipe is expected then.
+        let _ = stdin.write_all(&script);
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("the writer thread");
+    (String::from_utf8(out.stdout).expect("UTF-8 answers"), out.status.success())
+}
+
+/// The answers of a script, each without its final empty line.
+fn answers(args: &[&str], script: &str) -> Vec<String> {
+    let (out, ok) = run_script(args, script.as_bytes());
+    assert!(ok, "go-engine gtp exits successfully");
+    assert!(out.is_empty() || out.ends_with("\n\n"), "every answer ends with an empty line");
+    out.split_terminator("\n\n").map(str::to_owned).collect()
+}
+
+/// Checks a script whose lines alternate: a command, then its expected answer.
+fn expect(script: &[(&str, &str)]) {
+    let commands: String = script.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let got = answers(&["--seed", "1"], &commands);
+    let expected: Vec<&str> = script.iter().map(|(_, a)| *a).collect();
+    assert_eq!(got, expected);
+}
+
+/// An interactive session with the binary.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = spawn(args);
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine { child, stdin, stdout }
+    }
+
+    /// Sends a command and returns the answer's text, checking that it succeeded.
+    fn ok(&mut self, line: &str) -> String {
+        let answer = self.send(line);
+        assert!(answer.starts_with("= "), "{line:?} failed: {answer:?}");
+        answer[2..].to_owned()
+    }
+
+    /// Sends a command and returns the whole answer (`=` or `?` included).
+    fn send(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").expect("the engine reads");
+        self.stdin.flush().expect("flush");
+        let mut answer = String::new();
+        loop {
+            let mut l = String::new();
+            assert!(self.stdout.read_line(&mut l).expect("the engine answers") > 0, "EOF");
+            if l == "\n" {
+                break;
+            }
+            answer.push_str(&l);
+        }
+        answer.pop();
+        answer
+    }
+
+    fn quit(mut self) {
+        assert_eq!(self.send("quit"), "= ");
+        assert!(self.child.wait().expect("exit").success());
+    }
+}
+
+#[test]
+fn protocol_and_identity_commands() {
+    let version = env!("CARGO_PKG_VERSION");
+    expect(&[
+        ("protocol_version", "= 2"),
+        ("name", "= go-engine (random player)"),
+        ("version", &format!("= {version} (random player)")),
+        ("known_command play", "= true"),
+        ("known_command gogui-analyze_commands", "= true"),
+        ("known_command frobnicate", "= false"),
+        ("known_command", "= false"),
+        ("frobnicate", "? unknown command"),
+        ("PLAY b e5", "? unknown command"),
+    ]);
+    let list = answers(&[], "list_commands\n");
+    let names: Vec<&str> = list[0].strip_prefix("= ").unwrap().lines().collect();
+    assert_eq!(names, go_engine::gtp::COMMANDS);
+    for required in [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "final_score",
+        "final_status_list",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "time_settings",
+        "time_left",
+        "loadsgf",
+        "printsgf",
+        "showboard",
+        "reg_genmove",
+        "list_stones",
+        "is_legal",
+        "all_legal",
+        "countlib",
+        "findlib",
+        "captures",
+        "color",
+        "gogui-analyze_commands",
+        "rules",
+    ] {
+        assert!(names.contains(&required), "{required} is listed");
+    }
+}
+
+#[test]
+fn ids_crlf_comments_blank_lines_tabs_and_control_characters() {
+    let script = b"1 boardsize 9\r\n\r\n# a comment line\n   \t  \n\
+        2 play\tb\te5 # a trailing comment\r\n\
+        003 list_stones black\n\
+        4 pl\x01ay w d\x7f4\n\
+        5\n\
+        list_stones white\r\n\
+        99999999999999999999999999 protocol_version\n";
+    let (out, ok) = run_script(&[], script);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "=1 \n\n=2 \n\n=3 E5\n\n=4 \n\n?5 missing command\n\n= D4\n\n\
+         =99999999999999999999999999 2\n\n"
+    );
+}
+
+#[test]
+fn odd_input_gets_an_error_and_the_engine_keeps_running() {
+    let mut script = Vec::new();
+    script.extend_from_slice(b"boardsize 1000\nboardsize -19\nboardsize 0\nboardsize nine\n");
+    script.extend_from_slice(b"boardsize 184467440737095516161844674407370955161\n");
+    script.extend_from_slice(b"komi 1e400\nkomi nan\nkomi 6.25\nkomi 99999999\n");
+    script.extend_from_slice(b"play b \xff\xfe\n\xc3\x28 name\nplay \xe2\x82\xac e5\n");
+    script.extend_from_slice(b"fixed_handicap 4294967298\nplace_free_handicap -1\n");
+    script.extend_from_slice(b"time_settings -1 0 0\ntime_left b 5 -2\n");
+    script.extend_from_slice(b"loadsgf /nonexistent/dir/file.sgf 99999999999999999999\n");
+    script.extend_from_slice(b"countlib A99999999999\nplay b Z1\nplay b A0\n");
+    // A line longer than the limit, then one of 100 kB that is within it.
+    script.extend_from_slice(b"7 play b ");
+    script.extend(std::iter::repeat_n(b'A', go_engine::gtp::MAX_LINE + 10));
+    script.extend_from_slice(b"\n8 known_command ");
+    script.extend(std::iter::repeat_n(b'x', 100_000));
+    script.extend_from_slice(b"\nprotocol_version\n");
+    let (out, ok) = run_script(&[], &script);
+    assert!(ok);
+    let answers: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 23, "{out}");
+    for answer in &answers[..20] {
+        assert!(answer.starts_with('?'), "{answer}");
+    }
+    assert_eq!(answers[0], "? unacceptable size");
+    assert_eq!(answers[3], "? boardsize not an integer");
+    assert_eq!(answers[4], "? unacceptable size");
+    assert_eq!(answers[5], "? komi not a float");
+    assert_eq!(answers[7], "? komi must be a multiple of 0.5 below one million");
+    assert_eq!(answers[9], "? invalid color or coordinate");
+    assert_eq!(answers[10], "? unknown command");
+    assert_eq!(answers[12], "? invalid handicap");
+    assert!(answers[16].starts_with("? cannot open or parse '/nonexistent/dir/file.sgf': "));
+    assert!(answers[20].starts_with("?7 line too long"), "{}", answers[20]);
+    assert_eq!(answers[21], "=8 false");
+    assert_eq!(answers[22], "= 2");
+}
+
+#[test]
+fn quit_ends_the_session_and_so_does_the_end_of_input() {
+    assert_eq!(answers(&[], "5 quit\nprotocol_version\n"), ["=5 "]);
+    assert_eq!(answers(&[], "protocol_version"), ["= 2"], "a last line without a line feed");
+    assert_eq!(answers(&[], ""), Vec::<String>::new());
+}
+
+#[test]
+fn play_undo_and_the_board() {
+    expect(&[
+        ("boardsize 5", "= "),
+        ("komi 0.5", "= "),
+        ("play b c3", "= "),
+        ("play w c3", "? illegal move"),
+        ("play w c4", "= "),
+        ("play w b3", "= "),
+        ("play w c2", "= "),
+        ("countlib c3", "= 1"),
+        ("findlib c3", "= D3"),
+        ("play w d3", "= "),
+        ("color c3", "= empty"),
+        ("captures white", "= 1"),
+        ("captures black", "= 0"),
+        ("is_legal b c3", "= 0"),
+        (
+            "showboard",
+            "= \n   A B C D E\n 5 . . . . . 5\n 4 . + O + . 4\n 3 . O + O . 3\n 2 . + O + . 2     WHITE (O) has captured 1 stones\n 1 . . . . . 1     BLACK (X) has captured 0 stones\n   A B C D E",
+        ),
+        ("undo", "= "),
+        ("color c3", "= black"),
+        ("captures white", "= 0"),
+        ("undo", "= "),
+        ("undo", "= "),
+        ("undo", "= "),
+        ("undo", "= "),
+        ("list_stones black", "= "),
+        ("undo", "? cannot undo"),
+        ("play b pass", "= "),
+        ("play w pass", "= "),
+        ("final_score", "= W+0.5"),
+        // GTP has no game over: play goes on after two passes.
+        ("is_legal b a1", "= 1"),
+        ("play b a1", "= "),
+        ("final_score", "= B+24.5"),
+        ("final_status_list alive", "= A1"),
+        ("final_status_list dead", "= "),
+        ("final_status_list seki", "= "),
+        (
+            "final_status_list black_territory",
+            "= A5 B5 C5 D5 E5 A4 B4 C4 D4 E4 A3 B3 C3 D3 E3 A2 B2 C2 D2 E2 B1 C1 D1 E1",
+        ),
+        ("final_status_list white_territory", "= "),
+        ("final_status_list dame", "= "),
+        ("final_status_list unknown", "? invalid status"),
+    ]);
+}
+
+#[test]
+fn handicap_placement_and_compensation() {
+    expect(&[
+        ("boardsize 19", "= "),
+        ("fixed_handicap 9", "= D16 K16 Q16 D10 K10 Q10 D4 K4 Q4"),
+        ("fixed_handicap 2", "? board not empty"),
+        ("undo", "? cannot undo"),
+        // Chinese rules: White gets a point per handicap stone, and komi.
+        ("final_score", "= B+344.5"),
+        ("clear_board", "= "),
+        ("place_free_handicap 12", "= D16 K16 Q16 D10 K10 Q10 D7 D4 G4 K4 N4 Q4"),
+        ("clear_board", "= "),
+        ("set_free_handicap A1 T19 k10", "= "),
+        ("list_stones black", "= T19 K10 A1"),
+        ("set_free_handicap C3 D4", "? board not empty"),
+        ("boardsize 7", "= "),
+        ("fixed_handicap 2", "= E5 C3"),
+        ("boardsize 6", "= "),
+        ("fixed_handicap 2", "? invalid handicap"),
+        ("boardsize 9", "= "),
+        ("set_free_handicap A1", "? invalid handicap"),
+        ("set_free_handicap A1 A1", "? repeated vertex"),
+        ("set_free_handicap A1 pass", "? invalid coordinate"),
+        ("set_free_handicap A1 B1", "= "),
+    ]);
+    // Free placement also works where no fixed layout exists.
+    let free = answers(&[], "boardsize 6\nplace_free_handicap 3\nlist_stones black\n");
+    let placed: Vec<&str> = free[1].strip_prefix("= ").unwrap().split(' ').collect();
+    assert_eq!(placed.len(), 3);
+    assert_eq!(free[2], free[1]);
+}
+
+#[test]
+fn rules_komi_and_time_commands() {
+    expect(&[
+        ("rules", "= chinese"),
+        ("boardsize 9", "= "),
+        ("final_score", "= W+7.5"),
+        ("komi 6", "= "),
+        ("rules", "= chinese"),
+        ("final_score", "= W+6"),
+        ("rules japanese", "= "),
+        ("rules", "= japanese"),
+        ("final_score", "= W+6.5"),
+        ("rules Tromp-Taylor", "= "),
+        ("rules", "= tromp-taylor"),
+        (
+            "rules chess",
+            "? unknown rules \"chess\": expected one of tromp-taylor, chinese, japanese, korean, aga, new-zealand, ing",
+        ),
+        ("time_settings 300 30 5", "= "),
+        ("time_settings 300 30", "? not three integers"),
+        ("time_left black 120 0", "= "),
+        ("time_left w 20 3", "= "),
+        ("time_left b x 0", "? time and stones not two integers"),
+        ("time_left green 1 1", "? invalid color"),
+    ]);
+    // The --rules option chooses the rules at start.
+    assert_eq!(answers(&["--rules", "aga"], "rules\nkomi 7\nrules\n"), ["= aga", "= ", "= aga"]);
+}
+
+#[test]
+fn superko_is_enforced_and_simple_ko_under_japanese_rules() {
+    // The ko of go-board's README: White's E5 takes Black's F5. After two passes Black's
+    // retake at F5 would recreate the position before White's capture.
+    let ko = "boardsize 9\nplay b d5\nplay w f6\nplay b e6\nplay w f4\nplay b e4\nplay w g5\nplay b f5\nplay w e5\n";
+    let script = format!("{ko}is_legal b f5\nplay b pass\nplay w pass\nis_legal b f5\nplay b f5\n");
+    let chinese = answers(&[], &script);
+    assert_eq!(&chinese[9..], ["= 0", "= ", "= ", "= 0", "? illegal move"]);
+    let japanese = answers(&["--rules", "japanese"], &script);
+    assert_eq!(&japanese[9..], ["= 0", "= ", "= ", "= 1", "= "]);
+}
+
+#[test]
+fn genmove_reg_genmove_and_a_random_game_to_two_passes() {
+    let mut engine = Engine::start(&["--seed", "42"]);
+    assert_eq!(engine.ok("boardsize 9"), "");
+    // reg_genmove does not play.
+    let suggestion = engine.ok("reg_genmove black");
+    assert_ne!(suggestion, "PASS");
+    assert_eq!(engine.ok("list_stones black"), "");
+    assert_eq!(engine.send("genmove purple"), "? invalid color");
+    let mut colour = "black";
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 {
+        let stones_before = engine.ok(&format!("list_stones {colour}"));
+        let legal_before = engine.ok(&format!("all_legal {colour}"));
+        let mv = engine.ok(&format!("genmove {colour}"));
+        moves += 1;
+        assert!(moves < 500, "a random game with the eye rule ends");
+        if mv == "PASS" {
+            passes += 1;
+        } else {
+            passes = 0;
+            assert!(legal_before.split(' ').any(|v| v == mv), "{mv} was legal");
+            assert_eq!(engine.ok(&format!("color {mv}")), colour, "{mv} was played");
+            assert_ne!(engine.ok(&format!("list_stones {colour}")), stones_before);
+        }
+        colour = if colour == "black" { "white" } else { "black" };
+    }
+    assert!(moves > 40, "a 9x9 random game is longer than {moves} moves");
+    // Every stone is alive for the random player; the score is the Tromp-Taylor count,
+    // recomputed here from the board.
+    let black = engine.ok("list_stones black");
+    let white = engine.ok("list_stones white");
+    let score = engine.ok("final_score");
+    assert_eq!(score, tromp_taylor(9, &black, &white, 15));
+    let alive = engine.ok("final_status_list alive");
+    let mut listed: Vec<&str> = alive.split_whitespace().collect();
+    let mut all: Vec<&str> = black.split_whitespace().chain(white.split_whitespace()).collect();
+    listed.sort_unstable();
+    all.sort_unstable();
+    assert_eq!(listed, all);
+    assert_eq!(engine.ok("final_status_list dead"), "");
+    engine.quit();
+}
+
+/// The Tromp-Taylor result of a board given by its stone lists, with `komi` in
+/// half-points, computed independently of go-board by flood fill.
+fn tromp_taylor(size: usize, black: &str, white: &str, komi: i64) -> String {
+    let index = |v: &str| {
+        let col = "ABCDEFGHJKLMNOPQRST".find(&v[..1]).unwrap();
+        let row: usize = v[1..].parse().unwrap();
+        (row - 1) * size + col
+    };
+    let mut board = vec![0u8; size * size];
+    for v in black.split_whitespace() {
+        board[index(v)] = 1;
+    }
+    for v in white.split_whitespace() {
+        board[index(v)] = 2;
+    }
+    let mut points = [0i64; 3];
+    let mut seen = vec![false; size * size];
+    for start in 0..size * size {
+        if board[start] != 0 {
+            points[board[start] as usize] += 1;
+            continue;
+        }
+        if seen[start] {
+            continue;
+        }
+        let (mut region, mut reach, mut stack) = (0, 0u8, vec![start]);
+        seen[start] = true;
+        while let Some(p) = stack.pop() {
+            region += 1;
+            let (r, c) = (p / size, p % size);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(p - size);
+            }
+            if r + 1 < size {
+                next.push(p + size);
+            }
+            if c > 0 {
+                next.push(p - 1);
+            }
+            if c + 1 < size {
+                next.push(p + 1);
+            }
+            for n in next {
+                match board[n] {
+                    0 if !seen[n] => {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                    0 => {}
+                    colour => reach |= colour,
+                }
+            }
+        }
+        if reach == 1 || reach == 2 {
+            points[reach as usize] += region;
+        }
+    }
+    let margin = 2 * (points[1] - points[2]) - komi;
+    let abs = margin.abs();
+    let value = if abs % 2 == 0 { format!("{}", abs / 2) } else { format!("{}.5", abs / 2) };
+    match margin {
+        0 => "0".to_owned(),
+        m if m > 0 => format!("B+{value}"),
+        _ => format!("W+{value}"),
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let script = "boardsize 7\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\ngenmove w\n";
+    let a = answers(&["--seed", "9"], script);
+    assert_eq!(a, answers(&["--seed", "9"], script));
+    assert_eq!(a.len(), 7);
+    assert!(a.iter().all(|x| x.starts_with("= ")));
+}
+
+#[test]
+fn loadsgf_and_printsgf_round_trip() {
+    let dir = std::env::temp_dir().join(format!("go-engine-gtp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    let path = file.to_str().unwrap();
+    let mut engine = Engine::start(&["--seed", "3"]);
+    engine.ok("boardsize 13");
+    engine.ok("komi 6.5");
+    engine.ok("fixed_handicap 4");
+    for _ in 0..30 {
+        engine.ok("genmove white");
+        engine.ok("genmove black");
+    }
+    engine.ok("play white pass");
+    let stones = (engine.ok("list_stones black"), engine.ok("list_stones white"));
+    let captures = (engine.ok("captures black"), engine.ok("captures white"));
+    // Without a file, the SGF is the answer: several lines, none empty.
+    let sgf = engine.ok("printsgf");
+    assert!(sgf.starts_with("(;FF[4]GM[1]"), "{sgf}");
+    assert!(sgf.contains("SZ[13]KM[6.5]HA[4]"), "{sgf}");
+    assert!(sgf.contains(";W[]"), "{sgf}");
+    assert!(sgf.lines().count() > 1 && sgf.lines().all(|l| !l.is_empty()));
+    assert_eq!(engine.ok(&format!("printsgf {path}")), "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim_end(), sgf);
+
+    engine.ok("boardsize 9");
+    engine.ok("komi 0");
+    // All 61 moves: Black to move after White's pass.
+    assert_eq!(engine.ok(&format!("loadsgf {path}")), "black");
+    assert_eq!((engine.ok("list_stones black"), engine.ok("list_stones white")), stones);
+    assert_eq!((engine.ok("captures black"), engine.ok("captures white")), captures);
+    assert_eq!(engine.ok("showboard").lines().nth(1).unwrap(), "   A B C D E F G H J K L M N");
+    // The komi comes from the file.
+    engine.ok("printsgf");
+    assert!(engine.ok("printsgf").contains("KM[6.5]"));
+    // Before move 1: the handicap stones only, White to move; then undo cannot go back.
+    assert_eq!(engine.ok(&format!("loadsgf {path} 1")), "white");
+    assert_eq!(engine.ok("list_stones black"), "D10 K10 D4 K4");
+    assert_eq!(engine.send("undo"), "? cannot undo");
+    // Before move 3: two moves played, White to move, and they can be taken back.
+    assert_eq!(engine.ok(&format!("loadsgf {path} 3")), "white");
+    engine.ok("undo");
+    engine.ok("undo");
+    assert_eq!(engine.send("undo"), "? cannot undo");
+    assert_eq!(
+        engine.send(&format!("loadsgf {path} 0")),
+        "? invalid move number: moves count from 1"
+    );
+    assert_eq!(engine.send(&format!("loadsgf {path} ZZ9")), "? invalid move number or vertex");
+    assert_eq!(engine.send("loadsgf"), "? missing filename");
+    std::fs::write(&file, "(;SZ[9];B[ee];W[ez])").unwrap();
+    assert_eq!(
+        engine.send(&format!("loadsgf {path}")),
+        format!("? cannot open or parse '{path}': line 1, column 17: W[ez] is off the 9x9 board")
+    );
+    std::fs::write(&file, "(;SZ[9];B[ee];W[ee])").unwrap();
+    assert_eq!(
+        engine.send(&format!("loadsgf {path}")),
+        format!("? cannot open or parse '{path}': move 2 (white E5) is illegal: point occupied")
+    );
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn seki_on_a_rectangular_board_loaded_from_sgf() {
+    let dir = std::env::temp_dir().join(format!("go-engine-seki-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seki.sgf");
+    // A 3x2 board: Black on the left column, White on the right, two shared points
+    // that neither can fill without self-atari.
+    std::fs::write(&file, "(;SZ[3:2]AB[aa][ab]AW[ca][cb])").unwrap();
+    let path = file.to_str().unwrap();
+    expect(&[
+        (&format!("loadsgf {path}"), "= black"),
+        (
+            "showboard",
+            "= \n   A B C\n 2 X . O 2     WHITE (O) has captured 0 stones\n 1 X . O 1     BLACK (X) has captured 0 stones\n   A B C",
+        ),
+        ("final_status_list seki", "= A2 A1\nC2 C1"),
+        ("final_status_list alive", "= "),
+        ("final_status_list dame", "= B2 B1"),
+        ("final_score", "= W+7.5"),
+        ("is_legal b b1", "= 1"),
+        ("countlib a1", "= 2"),
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn gogui_analyze_commands_all_work() {
+    let list = answers(&[], "gogui-analyze_commands\n");
+    let entries: Vec<&str> = list[0].strip_prefix("= ").unwrap().lines().collect();
+    assert!(entries.len() >= 10);
+    let mut script = String::from("boardsize 5\nplay b c3\nplay w c4\nplay b b4\nplay w d3\n");
+    for entry in &entries {
+        let parts: Vec<&str> = entry.splitn(3, '/').collect();
+        assert_eq!(parts.len(), 3, "{entry}");
+        assert!(["string", "plist", "sboard", "gfx"].contains(&parts[0]), "GoGui type of {entry}");
+        let command = parts[2].replace("%p", "C3").replace("%c", "white");
+        script.push_str(&format!(
+            "known_command {}\n{command}\n",
+            command.split(' ').next().unwrap()
+        ));
+    }
+    let got = answers(&[], &script);
+    for (i, entry) in entries.iter().enumerate() {
+        assert_eq!(got[5 + 2 * i], "= true", "{entry} is a known command");
+        assert!(got[6 + 2 * i].starts_with('='), "{entry}: {}", got[6 + 2 * i]);
+    }
+    expect(&[
+        ("boardsize 3", "= "),
+        ("play b b2", "= "),
+        ("play w a1", "= "),
+        ("play w a2", "= "),
+        ("liberty_map", "= \"\" \"\" \"\"\n2 3 \"\"\n2 \"\" \"\""),
+        (
+            "chain_map",
+            "= LABEL A2 A A1 A B2 B\nCOLOR #ffa500 A2 A1\nTEXT 2 chains, 0 in atari, 1 with two liberties",
+        ),
+        ("play b b1", "= "),
+        (
+            "chain_map",
+            "= LABEL A2 A A1 A B2 B B1 B\nCOLOR #ff0000 A2 A1\nTEXT 2 chains, 1 in atari, 0 with two liberties",
+        ),
+        ("area_map", "= TEXT Tromp-Taylor: Black 2, White 2 + komi 7.5: W+7.5"),
+    ]);
+}

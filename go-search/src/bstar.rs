@@ -1,0 +1,557 @@
+//! B* (Berliner 1979): best-first search on intervals `[pessimistic, optimistic]`.
+//!
+//! Every evaluated node holds [`Bounds`] that should contain its true value. Interior
+//! nodes back up their children's bounds (negamax form: `pessimistic = max(-child
+//! optimistic)`, `optimistic = max(-child pessimistic)`); different children may
+//! supply the two ends. The search stops when the root **separates**: the best child's
+//! pessimistic bound (seen from the root) reaches every other child's optimistic bound.
+//! Then, if the bounds are valid, the best child is a true best move, whatever its exact
+//! value.
+//!
+//! Each iteration chooses a strategy at the root ([`Strategy`]):
+//! - **ProveBest** expands below the current best child (highest optimistic bound) to
+//!   raise its pessimistic bound;
+//! - **DisproveRest** expands below the competitor with the next highest optimistic
+//!   bound to lower it. It applies only when the best child also has the highest
+//!   pessimistic bound, and only while no competitor is already solved.
+//!
+//! Below the root the search always descends to the child that is most optimistic for
+//! the side to move, expands it (all children generated and evaluated at once) and
+//! backs the bounds up as far as they change. Positions that never separate (common in
+//! Go) end on a node, evaluation, memory or time limit with an explicit "not
+//! separated" report: `solved == false`, the current best move, and the root bounds.
+
+use crate::bounds::Bounds;
+use crate::eval::IntervalEvaluator;
+use crate::game::Game;
+use crate::limits::{Budget, Limits};
+use crate::report::{Report, Stats, Stop, Value};
+use crate::rng::Rng;
+use crate::score::{MAX_PLY, Score};
+use crate::searcher::Searcher;
+
+/// How B* chooses between ProveBest and DisproveRest when both apply.
+///
+/// With the root's children sorted by optimistic bound, child 1 the best, `d_i` the depth
+/// (from the root) its optimistic bound was backed up from, and `x` the last child whose
+/// optimistic bound still exceeds the best child's pessimistic bound:
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub enum Strategy {
+    /// Berliner's xD criterion: ProveBest if `Σ_{i=2..x} d_i² ≥ d_1²`, else DisproveRest.
+    XD,
+    /// Berliner's xR criterion: like xD with each `d_i²` divided by child `i`'s range.
+    XR,
+    /// Alternate ProveBest and DisproveRest (Maven).
+    Alternate,
+    /// ProveBest unless only DisproveRest can make progress.
+    AlwaysProveBest,
+    /// DisproveRest whenever it applies.
+    PreferDisproveRest,
+    /// Pick one at random with a seeded generator.
+    Random {
+        /// The seed.
+        seed: u64,
+    },
+}
+
+/// Options of [`BStar`].
+///
+/// # Examples
+/// ```
+/// use go_search::bstar::{Config, Strategy};
+/// let config = Config::default().strategy(Strategy::XR);
+/// assert_eq!(config.get_strategy(), Strategy::XR);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    strategy: Strategy,
+}
+
+impl Default for Config {
+    /// Alternating strategies (among the best in Anema's comparisons).
+    fn default() -> Config {
+        Config { strategy: Strategy::Alternate }
+    }
+}
+
+impl Config {
+    /// Sets the strategy choice.
+    #[must_use]
+    pub fn strategy(mut self, strategy: Strategy) -> Config {
+        self.strategy = strategy;
+        self
+    }
+
+    /// The strategy choice.
+    pub fn get_strategy(&self) -> Strategy {
+        self.strategy
+    }
+}
+
+/// What one root iteration does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    ProveBest,
+    DisproveRest,
+}
+
+/// A node of the B* tree. Bounds are for the side to move at the node.
+#[derive(Clone, Debug)]
+struct BNode<M, S> {
+    mv: Option<M>,
+    parent: u32,
+    first: u32,
+    count: u32,
+    pess: S,
+    opt: S,
+    /// Depth below this node that `pess` / `opt` were backed up from.
+    pess_depth: u32,
+    opt_depth: u32,
+    /// The child most optimistic for the side to move (where the search descends).
+    select: u32,
+    /// Expanded, or known to have no children (terminal).
+    closed: bool,
+}
+
+impl<M, S: Score> BNode<M, S> {
+    fn is_solved(&self) -> bool {
+        self.pess >= self.opt
+    }
+}
+
+/// Reusable working memory of [`BStar`]: the node arena and the path buffer.
+#[derive(Debug)]
+pub struct Scratch<M, S> {
+    nodes: Vec<BNode<M, S>>,
+    moves: Vec<M>,
+    buf: Vec<M>,
+}
+
+impl<M: Copy, S: Score> Scratch<M, S> {
+    /// Empty scratch space.
+    pub fn new() -> Scratch<M, S> {
+        Scratch { nodes: Vec::new(), moves: Vec::new(), buf: Vec::new() }
+    }
+
+    /// The root's moves and their bounds from the root's point of view, after the last
+    /// search (empty before it, or if the root was terminal).
+    pub fn root_children(&self) -> Vec<(M, Bounds<S>)> {
+        let Some(root) = self.nodes.first() else { return Vec::new() };
+        self.children(root).filter_map(|c| Some((c.mv?, Bounds::new(-c.opt, -c.pess)?))).collect()
+    }
+
+    fn children<'s>(&'s self, n: &BNode<M, S>) -> impl Iterator<Item = &'s BNode<M, S>> + 's {
+        let range = n.first as usize..(n.first + n.count) as usize;
+        self.nodes[range].iter()
+    }
+}
+
+impl<M: Copy, S: Score> Default for Scratch<M, S> {
+    fn default() -> Self {
+        Scratch::new()
+    }
+}
+
+/// B* search with an [`IntervalEvaluator`].
+///
+/// # Examples
+/// ```
+/// use go_search::{BStar, Bounds, Game, IntervalEvaluator, Limits, Outcome, Searcher, Side, Value};
+///
+/// /// Two moves: "safe" (worth exactly 1) and "wild" (somewhere in [-5, 0]).
+/// struct Choice;
+/// impl Game for Choice {
+///     type State = u8; // 0 = root, 1 = after safe, 2 = after wild
+///     type Move = u8;
+///     type Undo = u8;
+///     type Score = i32;
+///     fn moves(&self, s: &u8, out: &mut Vec<u8>) -> Option<Outcome<i32>> {
+///         match s {
+///             0 => { out.extend([1, 2]); None }
+///             1 => Some(Outcome::Score(-1)), // the opponent's view
+///             _ => Some(Outcome::Score(3)),
+///         }
+///     }
+///     fn play(&self, s: &mut u8, m: u8) -> u8 { std::mem::replace(s, m) }
+///     fn undo(&self, s: &mut u8, _: u8, old: u8) { *s = old; }
+///     fn side_to_move(&self, s: &u8) -> Side { if *s == 0 { Side::First } else { Side::Second } }
+/// }
+/// struct Wide;
+/// impl IntervalEvaluator<Choice> for Wide {
+///     fn bounds(&self, _: &Choice, _: &u8) -> Bounds<i32> { Bounds::must(-10, 10) }
+/// }
+///
+/// let bstar = BStar::new(Default::default(), Wide);
+/// let mut scratch = bstar.scratch();
+/// let report = bstar.search(&Choice, &mut scratch, &0, &Limits::default().nodes(1000));
+/// assert!(report.solved); // separated
+/// assert_eq!(report.best, Some(1));
+/// assert_eq!(report.value, Value::Bounds(Bounds::must(1, 1)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct BStar<E> {
+    config: Config,
+    eval: E,
+}
+
+impl<E> BStar<E> {
+    /// B* with `config` and the interval evaluator `eval`.
+    pub fn new(config: Config, eval: E) -> BStar<E> {
+        BStar { config, eval }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Fresh scratch space.
+    pub fn scratch<M: Copy, S: Score>(&self) -> Scratch<M, S> {
+        Scratch::new()
+    }
+}
+
+/// One B* search in progress.
+struct Run<'a, G: Game, E> {
+    game: &'a G,
+    eval: &'a E,
+    config: Config,
+    budget: Budget<'a>,
+    stats: Stats,
+    nodes: &'a mut Vec<BNode<G::Move, G::Score>>,
+    moves: &'a mut Vec<G::Move>,
+    buf: &'a mut Vec<G::Move>,
+    /// Nodes (with their moves and undo records) currently played on the state.
+    path: Vec<(u32, G::Move, G::Undo)>,
+    target: Vec<u32>,
+    alternate: bool,
+    rng: Option<Rng>,
+}
+
+impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
+    /// Generates and evaluates the children of `index` (whose state is `state`, `ply`
+    /// moves below the root), then backs the bounds up.
+    fn expand(&mut self, index: u32, state: &mut G::State, ply: u32) {
+        self.moves.clear();
+        let outcome = self.game.moves(state, self.moves);
+        let first = self.nodes.len() as u32;
+        let node = &mut self.nodes[index as usize];
+        node.closed = true;
+        if let Some(outcome) = outcome {
+            let v = outcome.value(ply);
+            (node.pess, node.opt) = (v, v);
+        } else if self.moves.is_empty() {
+            (node.pess, node.opt) = (G::Score::ZERO, G::Score::ZERO);
+        } else {
+            node.first = first;
+            node.count = self.moves.len() as u32;
+            self.stats.expansions += 1;
+            self.stats.interior_nodes += 1;
+            self.stats.max_depth = self.stats.max_depth.max(ply + 1);
+            for i in 0..self.moves.len() {
+                let mv = self.moves[i];
+                let undo = self.game.play(state, mv);
+                self.buf.clear();
+                let child = match self.game.moves(state, self.buf) {
+                    Some(outcome) => {
+                        let v = outcome.value(ply + 1);
+                        BNode::leaf(mv, index, v, v, true)
+                    }
+                    None if self.buf.is_empty() => {
+                        BNode::leaf(mv, index, G::Score::ZERO, G::Score::ZERO, true)
+                    }
+                    None => {
+                        self.stats.evaluations += 1;
+                        // Bounds may reach ±WIN ("from a loss to a win"), never infinity.
+                        let b = self.eval.bounds(self.game, state);
+                        let clamp = |v: G::Score| v.clamp(-G::Score::WIN, G::Score::WIN);
+                        BNode::leaf(mv, index, clamp(b.pessimistic()), clamp(b.optimistic()), false)
+                    }
+                };
+                self.game.undo(state, mv, undo);
+                self.nodes.push(child);
+            }
+            self.stats.nodes += u64::from(self.nodes[index as usize].count);
+        }
+        self.back_up(index);
+    }
+
+    /// Recomputes the bounds of `index` and its ancestors while they change.
+    fn back_up(&mut self, mut index: u32) {
+        loop {
+            let n = &self.nodes[index as usize];
+            if n.count > 0 {
+                let (mut pess, mut opt) = (-G::Score::INFINITY, -G::Score::INFINITY);
+                let (mut pd, mut od, mut select) = (0, 0, n.first);
+                let mut select_solved = true;
+                for c in n.first..n.first + n.count {
+                    let child = &self.nodes[c as usize];
+                    if -child.opt > pess {
+                        pess = -child.opt;
+                        pd = child.opt_depth + 1;
+                    }
+                    let o = -child.pess;
+                    if o > opt || (o == opt && select_solved && !child.is_solved()) {
+                        select_solved = child.is_solved();
+                        opt = o;
+                        od = child.pess_depth + 1;
+                        select = c;
+                    }
+                }
+                let n = &mut self.nodes[index as usize];
+                let unchanged = (n.pess, n.opt, n.pess_depth, n.opt_depth, n.select)
+                    == (pess, opt, pd, od, select);
+                (n.pess, n.opt, n.pess_depth, n.opt_depth, n.select) = (pess, opt, pd, od, select);
+                if unchanged && index != 0 {
+                    return;
+                }
+            }
+            if index == 0 {
+                return;
+            }
+            index = self.nodes[index as usize].parent;
+        }
+    }
+
+    /// The root decision: `None` when separated, else the root child to descend into.
+    fn decide(&mut self) -> Option<u32> {
+        let root = &self.nodes[0];
+        let kids = root.first..root.first + root.count;
+        // Root view: upper = -child.pess, lower = -child.opt.
+        let upper = |c: u32| -self.nodes[c as usize].pess;
+        let lower = |c: u32| -self.nodes[c as usize].opt;
+        let solved = |c: u32| self.nodes[c as usize].is_solved();
+        let best = kids.clone().fold(root.first, |b, c| {
+            let better = (upper(c), lower(c), !solved(c)) > (upper(b), lower(b), !solved(b));
+            if better { c } else { b }
+        });
+        let rest = || kids.clone().filter(move |&c| c != best);
+        let competing = || rest().filter(move |&c| upper(c) > lower(best));
+        // Separation (a single move is separated at once).
+        let top_rest = competing().fold(None::<u32>, |t, c| match t {
+            Some(t) if (upper(t), !solved(t)) >= (upper(c), !solved(c)) => Some(t),
+            _ => Some(c),
+        });
+        let target = top_rest?;
+        let can_prove = !solved(best);
+        let can_disprove =
+            rest().all(|c| lower(c) <= lower(best)) && competing().all(|c| !solved(c));
+        let plan = match (can_prove, can_disprove) {
+            (true, false) => Plan::ProveBest,
+            (false, true) => Plan::DisproveRest,
+            (false, false) => return None, // best solved and above every competitor
+            (true, true) => self.choose(best, competing().collect()),
+        };
+        Some(match plan {
+            Plan::ProveBest => best,
+            Plan::DisproveRest => target,
+        })
+    }
+
+    /// Applies the configured strategy when both plans are possible.
+    fn choose(&mut self, best: u32, competing: Vec<u32>) -> Plan {
+        let effort = |c: u32, by_range: bool| {
+            let n = &self.nodes[c as usize];
+            let d = f64::from(n.pess_depth + 1);
+            let range = (n.opt.to_f64() - n.pess.to_f64()).max(f64::MIN_POSITIVE);
+            if by_range { d * d / range } else { d * d }
+        };
+        let criterion = |by_range| {
+            let rest: f64 = competing.iter().map(|&c| effort(c, by_range)).sum();
+            if rest >= effort(best, by_range) { Plan::ProveBest } else { Plan::DisproveRest }
+        };
+        match self.config.strategy {
+            Strategy::XD => criterion(false),
+            Strategy::XR => criterion(true),
+            Strategy::AlwaysProveBest => Plan::ProveBest,
+            Strategy::PreferDisproveRest => Plan::DisproveRest,
+            Strategy::Alternate => {
+                self.alternate = !self.alternate;
+                if self.alternate { Plan::ProveBest } else { Plan::DisproveRest }
+            }
+            Strategy::Random { seed } => {
+                let rng = self.rng.get_or_insert_with(|| Rng::new(seed));
+                if rng.below(2) == 0 { Plan::ProveBest } else { Plan::DisproveRest }
+            }
+        }
+    }
+
+    /// Descends from root child `start` to an open leaf, expands it and backs up.
+    /// `false` when no leaf could be expanded (the path got too deep).
+    ///
+    /// The moves of the previous descent stay played on `state` (in `self.path`):
+    /// successive descents share long prefixes, so only the difference is replayed.
+    fn iterate(&mut self, state: &mut G::State, start: u32) -> bool {
+        self.target.clear();
+        let mut index = start;
+        loop {
+            self.target.push(index);
+            let n = &self.nodes[index as usize];
+            if !n.closed {
+                break;
+            }
+            if n.count == 0 || self.target.len() as u32 >= MAX_PLY {
+                // Too deep, or a solved leaf (only reachable with inconsistent bounds).
+                return false;
+            }
+            index = n.select;
+        }
+        let common =
+            self.path.iter().zip(self.target.iter()).take_while(|(p, t)| p.0 == **t).count();
+        self.rewind(state, common);
+        for i in common..self.target.len() {
+            let node = self.target[i];
+            let Some(mv) = self.nodes[node as usize].mv else { return false };
+            let undo = self.game.play(state, mv);
+            self.path.push((node, mv, undo));
+        }
+        self.expand(index, state, self.path.len() as u32);
+        true
+    }
+
+    /// Takes back the played path down to its first `len` moves.
+    fn rewind(&mut self, state: &mut G::State, len: usize) {
+        while self.path.len() > len {
+            if let Some((_, mv, undo)) = self.path.pop() {
+                self.game.undo(state, mv, undo);
+            }
+        }
+    }
+
+    /// The principal variation: from the root, the child that supplies each node's
+    /// pessimistic bound.
+    fn pv(&self, best: u32) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut index = best;
+        while let Some(mv) = self.nodes[index as usize].mv {
+            pv.push(mv);
+            let n = &self.nodes[index as usize];
+            if n.count == 0 {
+                break;
+            }
+            let kids = n.first..n.first + n.count;
+            index = kids.fold(n.first, |b, c| {
+                if -self.nodes[c as usize].opt > -self.nodes[b as usize].opt { c } else { b }
+            });
+        }
+        pv
+    }
+}
+
+impl<M, S: Score> BNode<M, S> {
+    fn leaf(mv: M, parent: u32, pess: S, opt: S, closed: bool) -> BNode<M, S> {
+        BNode {
+            mv: Some(mv),
+            parent,
+            first: 0,
+            count: 0,
+            pess,
+            opt,
+            pess_depth: 0,
+            opt_depth: 0,
+            select: 0,
+            closed,
+        }
+    }
+}
+
+impl<G, E> Searcher<G> for BStar<E>
+where
+    G: Game,
+    G::State: Clone,
+    E: IntervalEvaluator<G>,
+{
+    type Scratch = Scratch<G::Move, G::Score>;
+
+    fn scratch(&self) -> Self::Scratch {
+        Scratch::new()
+    }
+
+    fn search(
+        &self,
+        game: &G,
+        scratch: &mut Self::Scratch,
+        root: &G::State,
+        limits: &Limits,
+    ) -> Report<G::Move, G::Score> {
+        scratch.nodes.clear();
+        scratch.nodes.push(BNode {
+            mv: None,
+            parent: 0,
+            first: 0,
+            count: 0,
+            pess: -G::Score::INFINITY,
+            opt: G::Score::INFINITY,
+            pess_depth: 0,
+            opt_depth: 0,
+            select: 0,
+            closed: false,
+        });
+        let mut run = Run {
+            game,
+            eval: &self.eval,
+            config: self.config,
+            budget: Budget::new(limits),
+            stats: Stats { nodes: 1, threads: 1, ..Stats::default() },
+            nodes: &mut scratch.nodes,
+            moves: &mut scratch.moves,
+            buf: &mut scratch.buf,
+            path: Vec::new(),
+            target: Vec::new(),
+            alternate: false,
+            rng: None,
+        };
+        let mut state = root.clone();
+        run.expand(0, &mut state, 0);
+        let mut report = Report::empty();
+        let root_node = &run.nodes[0];
+        if root_node.count == 0 {
+            report.value = Value::Exact(root_node.pess);
+            report.solved = true;
+        } else {
+            let best = loop {
+                let Some(target) = run.decide() else { break None };
+                if run.budget.exhausted(&run.stats)
+                    || run.budget.memory_exhausted(run.nodes.len() as u64)
+                {
+                    break Some(target);
+                }
+                if !run.iterate(&mut state, target) {
+                    run.budget.halt(Stop::MaxPly);
+                    break Some(target);
+                }
+            };
+            run.rewind(&mut state, 0);
+            // Separated: the best child; else the current best (highest optimistic).
+            let root = &run.nodes[0];
+            let kids = root.first..root.first + root.count;
+            let current = kids.clone().fold(root.first, |b, c| {
+                let key = |i: u32| (-run.nodes[i as usize].pess, -run.nodes[i as usize].opt);
+                if key(c) > key(b) { c } else { b }
+            });
+            let chosen = match best {
+                None => {
+                    report.solved = true;
+                    // The separated child: highest pessimistic bound.
+                    kids.fold(root.first, |b, c| {
+                        let key =
+                            |i: u32| (-run.nodes[i as usize].opt, -run.nodes[i as usize].pess);
+                        if key(c) > key(b) { c } else { b }
+                    })
+                }
+                Some(_) => current,
+            };
+            let root = &run.nodes[0];
+            report.value =
+                Value::Bounds(Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess)));
+            report.best = run.nodes[chosen as usize].mv;
+            report.pv = run.pv(chosen);
+            report.depth = run.stats.max_depth;
+        }
+        report.stop = run.budget.stopped();
+        run.stats.peak_nodes = run.nodes.len() as u64;
+        run.stats.finish(run.budget.elapsed());
+        report.stats = run.stats;
+        report
+    }
+}

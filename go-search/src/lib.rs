@@ -1,0 +1,40 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod alphabeta;
+mod bounds;
+pub mod bstar;
+pub mod dfpn;
+mod eval;
+mod game;
+mod limits;
+pub mod mcts;
+mod minimax;
+#[cfg(feature = "rayon")]
+mod parallel;
+mod report;
+mod rng;
+mod score;
+mod searcher;
+#[cfg(feature = "synth")]
+pub mod synth;
+mod tt;
+
+pub use alphabeta::AlphaBeta;
+pub use bounds::Bounds;
+pub use bstar::BStar;
+pub use dfpn::DfPn;
+pub use eval::{
+    Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,
+    ProofNumbers, RandomRollout, Rollout,
+};
+pub use game::{Game, Outcome, Side};
+pub use limits::Limits;
+pub use mcts::Mcts;
+pub use minimax::Minimax;
+#[cfg(feature = "rayon")]
+pub use parallel::ParallelAlphaBeta;
+pub use report::{Report, Stats, Stop, Value};
+pub use rng::Rng;
+pub use score::{MAX_PLY, OrderedF64, Score};
+pub use searcher::Searcher;

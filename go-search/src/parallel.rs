@@ -1,0 +1,366 @@
+//! Parallel alpha-beta: Young Brothers Wait on rayon, with a shared transposition table
+//! (feature `rayon`).
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
+
+use crate::alphabeta::{AbortNode, AlphaBeta, Engine, Local, Opened, Scratch, Window};
+use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
+use crate::game::Game;
+use crate::limits::{Budget, Limits, Shared};
+use crate::report::{Report, Stats, Stop};
+use crate::searcher::Searcher;
+use crate::tt::{NoTable, SharedTable, TableAccess};
+
+/// [`AlphaBeta`] on several threads: Young Brothers Wait. At a node with at least
+/// `split_depth` plies to go, the first move is searched alone (recursively in
+/// parallel); its younger brothers are then searched in parallel with the bound it
+/// established, and cancelled as soon as one of them fails high. All threads share one
+/// transposition table; history tables are per thread and killers per task.
+///
+/// The root value is the same as the serial search's (the tests check it on thousands
+/// of trees); node counts vary from run to run because threads race.
+///
+/// # Examples
+/// ```
+/// use go_search::alphabeta::Config;
+/// use go_search::{AlphaBeta, Evaluator, Game, Limits, Outcome, Searcher, Side};
+/// # struct Nim;
+/// # impl Game for Nim {
+/// #     type State = (u32, Side); type Move = u32; type Undo = (); type Score = i32;
+/// #     fn moves(&self, s: &(u32, Side), out: &mut Vec<u32>) -> Option<Outcome<i32>> {
+/// #         if s.0 == 0 { return Some(Outcome::Loss); }
+/// #         out.extend((1..=3).filter(|&n| n <= s.0)); None
+/// #     }
+/// #     fn play(&self, s: &mut (u32, Side), n: u32) { *s = (s.0 - n, s.1.opponent()); }
+/// #     fn undo(&self, s: &mut (u32, Side), n: u32, _: ()) { *s = (s.0 + n, s.1.opponent()); }
+/// #     fn side_to_move(&self, s: &(u32, Side)) -> Side { s.1 }
+/// # }
+/// # struct Zero;
+/// # impl Evaluator<Nim> for Zero { fn evaluate(&self, _: &Nim, _: &(u32, Side)) -> i32 { 0 } }
+/// let serial = AlphaBeta::new(Config::default(), Zero);
+/// let parallel = AlphaBeta::new(Config::default(), Zero).parallel(2, 3);
+/// let root = (14, Side::First);
+/// let a = serial.search(&Nim, &mut serial.scratch(), &root, &Limits::default());
+/// let b = parallel.search(&Nim, &mut parallel.scratch(), &root, &Limits::default());
+/// assert_eq!(a.value, b.value);
+/// assert_eq!(b.stats.threads, 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParallelAlphaBeta<E, O = (), Q = ()> {
+    inner: AlphaBeta<E, O, Q>,
+    threads: usize,
+    split_depth: u32,
+}
+
+impl<E, O, Q> ParallelAlphaBeta<E, O, Q> {
+    pub(crate) fn new(inner: AlphaBeta<E, O, Q>, threads: usize, split_depth: u32) -> Self {
+        ParallelAlphaBeta { inner, threads: threads.max(1), split_depth: split_depth.max(1) }
+    }
+
+    /// The serial searcher this one parallelises.
+    pub fn serial(&self) -> &AlphaBeta<E, O, Q> {
+        &self.inner
+    }
+
+    /// Number of threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Fresh scratch space: the shared table and the thread pool are created here,
+    /// once, not during searches.
+    pub fn scratch<M: Copy, S: Copy>(&self) -> Scratch<M, S> {
+        let config = self.inner.config();
+        let mut scratch = if self.threads > 1 {
+            Scratch::new(&config.clone().table(0, config.replacement()))
+        } else {
+            Scratch::new(config)
+        };
+        if self.threads > 1 {
+            self.ensure_parallel(&mut scratch);
+        }
+        scratch
+    }
+
+    /// Allocates what a parallel search needs, if the scratch lacks it.
+    fn ensure_parallel<M: Copy, S: Copy>(&self, scratch: &mut Scratch<M, S>) {
+        let config = self.inner.config();
+        let entries = config.table_entries();
+        if entries > 0 && scratch.shared.is_none() {
+            scratch.shared = Some(SharedTable::new(entries, config.replacement()));
+        }
+        if scratch.pool.as_ref().is_none_or(|(n, _)| *n != self.threads) {
+            scratch.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build()
+                .ok()
+                .map(|p| (self.threads, p));
+        }
+    }
+}
+
+/// What the young brothers of one split point share.
+struct SplitState<M, S> {
+    w: Window<M, S>,
+    pv: Option<Vec<M>>,
+    cutoff: Option<M>,
+    stats: Stats,
+    horizon: bool,
+    stop: Option<Stop>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'a, G, E, O, Q, T> Engine<'a, G, E, O, Q, T>
+where
+    G: Game + Sync,
+    G::State: Clone + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluator<G> + Sync,
+    O: MoveOrder<G> + Sync,
+    Q: NoisyMoves<G> + Sync,
+    T: TableAccess<G::Move, G::Score> + Copy + Send + Sync,
+{
+    /// Young Brothers Wait: like [`Engine::node`], with the younger brothers in parallel.
+    fn pnode(
+        &mut self,
+        state: &mut G::State,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+    ) -> Option<G::Score> {
+        if depth < self.split_depth {
+            return self.node(state, ply, depth, alpha, beta, true);
+        }
+        let mut moves = Vec::new();
+        let (key, tt_move) = match self.open(state, &mut moves, ply, depth, alpha, beta) {
+            Opened::Done(v) => return v,
+            Opened::Expand { key, tt_move } => (key, tt_move),
+        };
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
+        self.stats.interior_nodes += 1;
+        self.stats.expansions += 1;
+        self.order_moves(state, &mut moves, ply, tt_move);
+
+        // The eldest brother, alone.
+        let first = moves[0];
+        let mut w = Window::new(alpha, beta, first);
+        let undo = self.game.play(state, first);
+        let v = self.child(Self::pnode, state, ply, depth, alpha, beta, false);
+        self.game.undo(state, first, undo);
+        let Some(v) = v else {
+            self.horizon |= outer_horizon;
+            return None;
+        };
+        if !self.consider(&mut w, v, first, ply, depth) && moves.len() > 1 {
+            // The young brothers, in parallel.
+            let abort = AbortNode { flag: Default::default(), parent: self.abort };
+            let shared = Mutex::new(SplitState {
+                w,
+                pv: None,
+                cutoff: None,
+                stats: Stats::default(),
+                horizon: false,
+                stop: None,
+            });
+            let root: &G::State = state;
+            let this = &*self;
+            use rayon::prelude::*;
+            moves[1..].par_iter().for_each(|&mv| {
+                if abort.is_set() {
+                    return;
+                }
+                let a = lock(&shared).w.alpha;
+                let mut helper = this.helper(&abort);
+                let mut s = root.clone();
+                helper.game.play(&mut s, mv);
+                let pvs = helper.cfg.pvs;
+                let v = helper.child(Engine::pnode, &mut s, ply, depth, a, beta, pvs);
+                let mut st = lock(&shared);
+                st.stats.merge(&helper.stats);
+                st.stats.merge(&helper.helpers);
+                st.horizon |= helper.horizon;
+                st.stop = st.stop.or(helper.budget.stopped());
+                if let Some(v) = v {
+                    if v > st.w.best {
+                        st.w.best = v;
+                        st.w.best_move = mv;
+                        if v > st.w.alpha {
+                            st.w.alpha = v;
+                            let mut line = vec![mv];
+                            line.extend_from_slice(
+                                helper.local.pv.get(ply as usize + 1).map_or(&[][..], |l| l),
+                            );
+                            st.pv = Some(line);
+                        }
+                    }
+                    if st.w.alpha >= beta && st.cutoff.is_none() {
+                        st.cutoff = Some(mv);
+                        abort.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+                drop(st);
+                this.retire(helper.local);
+            });
+            let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+            self.helpers.merge(&st.stats);
+            self.horizon |= st.horizon;
+            if let Some(reason) = st.stop {
+                self.budget.halt(reason);
+            }
+            if self.budget.globally_stopped() || self.abort.is_some_and(AbortNode::is_set) {
+                self.aborted |= self.abort.is_some_and(AbortNode::is_set);
+                self.horizon |= outer_horizon;
+                return None;
+            }
+            if ply == 0 && st.w.best > w.best {
+                self.root_best = Some(st.w.best_move);
+            }
+            w = st.w;
+            if let Some(line) = st.pv {
+                self.local.pv[ply as usize] = line;
+            }
+            if let Some(mv) = st.cutoff {
+                self.reward(mv, ply, depth);
+            }
+        }
+        Some(self.close(&w, key, ply, depth, outer_horizon))
+    }
+
+    /// Returns a helper's buffers to the pool of the current thread.
+    fn retire(&self, local: Local<G::Move>) {
+        if let Some(pool) = rayon::current_thread_index().and_then(|i| self.locals.get(i)) {
+            lock(pool).push(local);
+        }
+    }
+
+    /// An engine for one young brother, cancelled through `abort`.
+    fn helper<'s>(&'s self, abort: &'s AbortNode<'s>) -> Engine<'s, G, E, O, Q, T>
+    where
+        'a: 's,
+    {
+        Engine {
+            game: self.game,
+            eval: self.eval,
+            order: self.order,
+            noisy: self.noisy,
+            cfg: self.cfg,
+            table: self.table,
+            history: rayon::current_thread_index()
+                .and_then(|i| self.histories.get(i))
+                .unwrap_or(self.history),
+            histories: self.histories,
+            locals: self.locals,
+            local: {
+                let pooled = rayon::current_thread_index()
+                    .and_then(|i| self.locals.get(i))
+                    .and_then(|pool| lock(pool).pop());
+                let mut local = pooled.unwrap_or_else(Local::new);
+                local.inherit_killers(&self.local);
+                local
+            },
+            budget: self.budget.fork(),
+            stats: Stats::default(),
+            horizon: false,
+            root_best: None,
+            abort: Some(abort),
+            aborted: false,
+            helpers: Stats::default(),
+            split_depth: self.split_depth,
+        }
+    }
+}
+
+impl<G, E, O, Q> Searcher<G> for ParallelAlphaBeta<E, O, Q>
+where
+    G: Game + Sync,
+    G::State: Clone + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluator<G> + Sync,
+    O: MoveOrder<G> + Sync,
+    Q: NoisyMoves<G> + Sync,
+{
+    type Scratch = Scratch<G::Move, G::Score>;
+
+    fn scratch(&self) -> Self::Scratch {
+        ParallelAlphaBeta::scratch(self)
+    }
+
+    fn search(
+        &self,
+        game: &G,
+        scratch: &mut Self::Scratch,
+        root: &G::State,
+        limits: &Limits,
+    ) -> Report<G::Move, G::Score> {
+        let config = self.inner.config();
+        let split_depth = self.split_depth;
+        if self.threads == 1 {
+            return self.inner.search(game, scratch, root, limits);
+        }
+        scratch.prepare(config);
+        self.ensure_parallel(scratch);
+        let entries = config.table_entries();
+        if let Some(table) = scratch.shared.as_mut() {
+            table.next_generation();
+        }
+        let Some((_, pool)) = scratch.pool.as_ref() else {
+            // No threads available: search serially.
+            return self.inner.search(game, scratch, root, limits);
+        };
+        let start = Instant::now();
+        let pooled = Shared::default();
+        let local = std::mem::replace(&mut scratch.local, Local::new());
+        scratch.thread_histories.resize_with(self.threads, Default::default);
+        scratch.thread_locals.resize_with(self.threads, Default::default);
+        for h in &mut scratch.thread_histories {
+            h.prepare(config.is_history());
+        }
+        let histories = &scratch.thread_histories[..];
+        let locals = &scratch.thread_locals[..];
+        let history = &histories[0];
+        let (eval, order, noisy) = self.inner.parts();
+        macro_rules! run_with {
+            ($table:expr) => {{
+                let mut engine = Engine {
+                    game,
+                    eval,
+                    order,
+                    noisy,
+                    cfg: config,
+                    table: $table,
+                    history,
+                    histories,
+                    locals,
+                    local,
+                    budget: Budget::with_shared(limits, start, &pooled),
+                    stats: Stats::default(),
+                    horizon: false,
+                    root_best: None,
+                    abort: None,
+                    aborted: false,
+                    helpers: Stats::default(),
+                    split_depth,
+                };
+                let mut report = pool.install(|| {
+                    engine.run(root, limits, &mut |e, s, d, a, b| e.pnode(s, 0, d, a, b))
+                });
+                engine.stats.merge(&engine.helpers);
+                engine.stats.threads = self.threads as u32;
+                engine.stats.finish(engine.budget.elapsed());
+                report.stats = engine.stats;
+                (report, engine.local)
+            }};
+        }
+        let (report, local) = match scratch.shared.as_ref().filter(|_| entries > 0) {
+            Some(t) => run_with!(t),
+            None => run_with!(NoTable),
+        };
+        scratch.local = local;
+        report
+    }
+}

@@ -1,0 +1,262 @@
+//! Every algorithm on toy games with known values: Nim and tic-tac-toe.
+
+#[macro_use]
+mod common;
+
+use go_search::alphabeta::Config;
+use go_search::{
+    AlphaBeta, Attacker, BStar, Bounds, DfPn, Evaluator, Game, IntervalEvaluator, Limits, Mcts,
+    Minimax, Outcome, RandomRollout, Score, Searcher, Side, Value,
+};
+
+/// Nim with several heaps; a move takes any number of stones from one heap; whoever
+/// cannot move loses. The side to move wins iff the xor of the heaps is non-zero.
+struct Nim;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Heaps(Vec<u8>, Side);
+
+impl Game for Nim {
+    type State = Heaps;
+    type Move = (u8, u8);
+    type Undo = ();
+    type Score = i32;
+    fn moves(&self, s: &Heaps, out: &mut Vec<(u8, u8)>) -> Option<Outcome<i32>> {
+        for (i, &h) in s.0.iter().enumerate() {
+            out.extend((1..=h).map(|n| (i as u8, n)));
+        }
+        out.is_empty().then_some(Outcome::Loss)
+    }
+    fn play(&self, s: &mut Heaps, (i, n): (u8, u8)) {
+        s.0[i as usize] -= n;
+        s.1 = s.1.opponent();
+    }
+    fn undo(&self, s: &mut Heaps, (i, n): (u8, u8), (): ()) {
+        s.0[i as usize] += n;
+        s.1 = s.1.opponent();
+    }
+    fn side_to_move(&self, s: &Heaps) -> Side {
+        s.1
+    }
+    fn hash(&self, s: &Heaps) -> Option<u64> {
+        Some(s.0.iter().fold(u64::from(s.1 == Side::Second), |h, &x| h * 31 + u64::from(x)))
+    }
+    fn move_index(&self, (i, n): (u8, u8)) -> Option<usize> {
+        Some(usize::from(i) * 256 + usize::from(n))
+    }
+}
+
+/// Tic-tac-toe; `scored` ends games with `Score(±1)` instead of `Win`/`Loss`.
+#[derive(Clone, Copy)]
+struct TicTacToe {
+    scored: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Board([u8; 9], Side);
+
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+impl Board {
+    fn parse(s: &str) -> Board {
+        let mut b = [0; 9];
+        let mut n = 0;
+        for (i, c) in s.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            b[i] = match c {
+                'X' => 1,
+                'O' => 2,
+                _ => 0,
+            };
+            n += usize::from(b[i] != 0);
+        }
+        Board(b, if n % 2 == 0 { Side::First } else { Side::Second })
+    }
+}
+
+impl Game for TicTacToe {
+    type State = Board;
+    type Move = u8;
+    type Undo = ();
+    type Score = i32;
+    fn moves(&self, s: &Board, out: &mut Vec<u8>) -> Option<Outcome<i32>> {
+        let just_moved = if s.1 == Side::First { 2 } else { 1 };
+        if LINES.iter().any(|l| l.iter().all(|&i| s.0[i] == just_moved)) {
+            return Some(if self.scored { Outcome::Score(-1) } else { Outcome::Loss });
+        }
+        out.extend((0..9).filter(|&i| s.0[i as usize] == 0));
+        out.is_empty().then_some(Outcome::Draw)
+    }
+    fn play(&self, s: &mut Board, m: u8) {
+        s.0[m as usize] = if s.1 == Side::First { 1 } else { 2 };
+        s.1 = s.1.opponent();
+    }
+    fn undo(&self, s: &mut Board, m: u8, (): ()) {
+        s.0[m as usize] = 0;
+        s.1 = s.1.opponent();
+    }
+    fn side_to_move(&self, s: &Board) -> Side {
+        s.1
+    }
+    fn hash(&self, s: &Board) -> Option<u64> {
+        Some(s.0.iter().fold(0, |h, &x| h * 3 + u64::from(x)))
+    }
+    fn move_index(&self, m: u8) -> Option<usize> {
+        Some(m.into())
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Zero;
+
+impl<G: Game> Evaluator<G> for Zero {
+    fn evaluate(&self, _: &G, _: &G::State) -> G::Score {
+        G::Score::ZERO
+    }
+}
+
+/// `[-1, 1]`: valid for scored tic-tac-toe.
+struct Unit;
+
+impl IntervalEvaluator<TicTacToe> for Unit {
+    fn bounds(&self, _: &TicTacToe, _: &Board) -> Bounds<i32> {
+        Bounds::must(-1, 1)
+    }
+}
+
+fn exact<G: Game, S: Searcher<G>>(algo: &S, game: &G, root: &G::State) -> Value<G::Score> {
+    let r = algo.search(game, &mut algo.scratch(), root, &Limits::default());
+    assert!(r.solved);
+    r.value
+}
+
+#[test]
+fn nim_values_follow_the_xor_rule() {
+    for heaps in [vec![1, 2, 3], vec![1, 2, 4], vec![3, 4, 5], vec![2, 2], vec![5, 1], vec![0, 0]] {
+        let root = Heaps(heaps.clone(), Side::First);
+        let first_wins = heaps.iter().fold(0, |x, &h| x ^ h) != 0;
+        let oracle = exact(&Minimax::new(Zero), &Nim, &root);
+        let Value::Exact(v) = oracle else { panic!() };
+        assert_eq!(v > 0, first_wins, "{heaps:?}");
+        assert_eq!(exact(&AlphaBeta::new(Config::default(), Zero), &Nim, &root), oracle);
+        assert_eq!(exact(&AlphaBeta::new(Config::default().mtdf(true), Zero), &Nim, &root), oracle);
+        #[cfg(feature = "rayon")]
+        assert_eq!(
+            exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &Nim, &root),
+            oracle
+        );
+        for side in [Side::First, Side::Second] {
+            let dfpn = DfPn::new(Default::default(), Attacker(side));
+            let wins = (side == Side::First) == first_wins;
+            assert_eq!(exact(&dfpn, &Nim, &root), Value::Proven { side, wins }, "{heaps:?}");
+        }
+        let mcts = Mcts::new(go_search::mcts::Config::default().seed(2), RandomRollout::default());
+        let r =
+            mcts.search(&Nim, &mut mcts.scratch(), &root, &Limits::default().evaluations(200_000));
+        assert_eq!(r.value, Value::Proven { side: Side::First, wins: first_wins }, "{heaps:?}");
+        if first_wins {
+            // The proven best move leaves a zero xor.
+            let (i, n) = r.best.unwrap();
+            let mut after = heaps.clone();
+            after[i as usize] -= n;
+            assert_eq!(after.iter().fold(0, |x, &h| x ^ h), 0);
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_for_every_exact_algorithm() {
+    let game = TicTacToe { scored: false };
+    let root = Board::parse(".........");
+    let oracle = exact(&Minimax::new(Zero), &game, &root);
+    assert_eq!(oracle, Value::Exact(0));
+    for config in [
+        Config::plain(),
+        Config::default(),
+        Config::default().mtdf(true),
+        Config::default().aspiration(Some(1.0)),
+    ] {
+        assert_eq!(exact(&AlphaBeta::new(config, Zero), &game, &root), oracle);
+    }
+    #[cfg(feature = "rayon")]
+    assert_eq!(
+        exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 3), &game, &root),
+        oracle
+    );
+    for side in [Side::First, Side::Second] {
+        let dfpn = DfPn::new(Default::default(), Attacker(side));
+        assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side, wins: false });
+    }
+}
+
+#[test]
+fn tic_tac_toe_tactics() {
+    let game = TicTacToe { scored: false };
+    // X to move wins at once in the corner 2 (X X . / O O . / . . .).
+    let root = Board::parse("XX. OO. ...");
+    let r = AlphaBeta::new(Config::default(), Zero).search(
+        &game,
+        &mut AlphaBeta::new(Config::default(), Zero).scratch(),
+        &root,
+        &Limits::default(),
+    );
+    assert_eq!((r.best, r.value), (Some(2), Value::Exact(i32::win_in(1))));
+    let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
+    let r = dfpn.search(&game, &mut dfpn.scratch(), &root, &Limits::default());
+    assert_eq!(r.best, Some(2));
+    for threads in [1, 2] {
+        let config = go_search::mcts::Config::default().seed(5).threads(threads);
+        let mcts = Mcts::new(config, RandomRollout::default());
+        let r =
+            mcts.search(&game, &mut mcts.scratch(), &root, &Limits::default().evaluations(20_000));
+        assert_eq!(r.best, Some(2), "threads {threads}");
+        assert_eq!(r.value, Value::Proven { side: Side::First, wins: true });
+    }
+    // B* on the scored variant: separates on the win.
+    let scored = TicTacToe { scored: true };
+    let bstar = BStar::new(Default::default(), Unit);
+    let r = bstar.search(&scored, &mut bstar.scratch(), &root, &Limits::default().nodes(100_000));
+    assert!(r.solved);
+    assert_eq!(r.best, Some(2));
+    // O must block at 6 (X . . / X O . / . . .): every other move loses.
+    let root = Board::parse("X.. XO. ...");
+    let r = bstar.search(&scored, &mut bstar.scratch(), &root, &Limits::default().nodes(1_000_000));
+    assert!(r.solved);
+    assert_eq!(r.best, Some(6));
+    let ab = AlphaBeta::new(Config::default(), Zero);
+    assert_eq!(ab.search(&scored, &mut ab.scratch(), &root, &Limits::default()).best, Some(6));
+}
+
+/// A game without a hash: tables that need one are off, nothing panics.
+struct Unhashed<G>(G);
+
+impl<G: Game> Game for Unhashed<G> {
+    type State = G::State;
+    type Move = G::Move;
+    type Undo = G::Undo;
+    type Score = G::Score;
+    fn moves(&self, s: &G::State, out: &mut Vec<G::Move>) -> Option<Outcome<G::Score>> {
+        self.0.moves(s, out)
+    }
+    delegate_moves!();
+}
+
+#[test]
+fn games_without_a_hash_search_without_tables() {
+    let game = Unhashed(TicTacToe { scored: false });
+    let root = Board::parse("X.. .O. ...");
+    let oracle = exact(&Minimax::new(Zero), &game, &root);
+    for config in [Config::default(), Config::default().mtdf(true)] {
+        let ab = AlphaBeta::new(config, Zero);
+        let r = ab.search(&game, &mut ab.scratch(), &root, &Limits::default());
+        assert_eq!(r.value, oracle);
+        assert_eq!(r.stats.tt_probes, 0);
+    }
+    #[cfg(feature = "rayon")]
+    assert_eq!(
+        exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &game, &root),
+        oracle
+    );
+    let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
+    assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side: Side::First, wins: false });
+}
