@@ -96,7 +96,10 @@ impl Game for GoGame {
 
     /// The board's hash with the side to move and the number of consecutive passes.
     fn hash(&self, state: &Position) -> Option<u64> {
-        Some(state.situational_hash() ^ u64::from(state.consecutive_passes()).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        Some(
+            state.situational_hash()
+                ^ u64::from(state.consecutive_passes()).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        )
     }
 
     fn null_move(&self, _state: &Position) -> Option<Move> {

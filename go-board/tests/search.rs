@@ -83,7 +83,9 @@ fn solve_and_compare(cols: u32, rows: u32, komi: i32, with_minimax: bool) -> i32
         assert!(minimax.solved);
         assert_eq!(minimax.value, Value::Exact(exact), "{cols}x{rows} minimax");
     }
-    for config in [Config::plain(), Config::plain().pvs(true), Config::plain().killers(true).history(true)] {
+    for config in
+        [Config::plain(), Config::plain().pvs(true), Config::plain().killers(true).history(true)]
+    {
         let search = AlphaBeta::new(config, Unused);
         let report = search.search(&GoGame, &mut search.scratch(), &root, &Limits::default());
         assert!(report.solved);
