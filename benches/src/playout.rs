@@ -1,20 +1,35 @@
 //! The light-playout benchmark of `reference/board.md` §1.
 //!
-//! One protocol for every implementation: an xorshift64* generator picks a random
-//! start in the implementation's list of empty points, and the scan moves forward
-//! (wrapping) to the first point that is not the mover's one-point eye and is legal
-//! (simple ko, no suicide); if there is none, the mover passes. Two consecutive passes
-//! end the playout; a safety cap of 3·N² moves is never reached in practice. The final
-//! count (stones plus one-point eyes) is part of the timed loop.
+//! One protocol for every implementation, written once in [`playout`] and
+//! monomorphised for each board through [`PlayoutBoard`]: an xorshift64* generator
+//! picks a random start in the implementation's list of empty points, and the scan
+//! moves forward (wrapping) to the first point that is not the mover's one-point eye and
+//! is legal (simple ko, no suicide, judged by the library itself); if there is none, the
+//! mover passes. Two consecutive passes end the playout; a safety cap of 3·N² moves is
+//! never reached in practice (the batch counts it). The final count (stones plus
+//! one-point eyes) is part of the timed loop.
+//!
+//! The eye rule is the libego/Pachi/KataGo/Leela Zero one: every on-board orthogonal
+//! neighbour is an own stone, and `#opponent diagonals + (1 if a diagonal is off the
+//! board) < 2`. For the peers it is written here through their public colour accessors.
+//!
+//! Drivers: [`GoBoardPlayouts`] (this workspace's [`Board`]),
+//! [`go_game_board::GoGameBoardPlayouts`] and [`goban::GobanPlayouts`].
 
-use go_board::{Board, BoardSize, Color};
+pub mod go_game_board;
+pub mod goban;
+
+use go_board::{Board, BoardSize, Color, Point};
+
+/// Komi of the win counts, in half-points (7.5).
+pub const KOMI_HALF_POINTS: i32 = 15;
 
 /// The xorshift64* generator that every driver uses.
 #[derive(Clone, Debug)]
 pub struct XorShift64Star(u64);
 
 impl XorShift64Star {
-    /// A generator from a non-zero seed (0 is replaced by a constant).
+    /// A generator from a seed (0, which xorshift cannot leave, is replaced by a constant).
     pub fn new(seed: u64) -> XorShift64Star {
         XorShift64Star(if seed == 0 { 0x9e37_79b9_7f4a_7c15 } else { seed })
     }
@@ -28,7 +43,7 @@ impl XorShift64Star {
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    /// A number below `n` (`n > 0`), by multiply-shift.
+    /// A number below `n` (`n > 0`), by multiply-shift of the high 32 bits.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
@@ -43,8 +58,12 @@ pub struct PlayoutStats {
     pub playouts: u64,
     /// Moves played, passes included.
     pub moves: u64,
+    /// The sum of the squared move counts of the playouts (for the standard error).
+    pub moves_squared: u64,
     /// Playouts Black won on the final count with komi 7.5.
     pub black_wins: u64,
+    /// Playouts stopped by the 3·N² safety cap instead of two passes.
+    pub capped: u64,
 }
 
 impl PlayoutStats {
@@ -53,35 +72,115 @@ impl PlayoutStats {
         self.moves as f64 / self.playouts.max(1) as f64
     }
 
+    /// The standard error of [`PlayoutStats::moves_per_playout`].
+    pub fn moves_standard_error(&self) -> f64 {
+        let n = self.playouts as f64;
+        if n < 2.0 {
+            return f64::INFINITY;
+        }
+        let mean = self.moves_per_playout();
+        let variance = (self.moves_squared as f64 / n - mean * mean).max(0.0) * n / (n - 1.0);
+        (variance / n).sqrt()
+    }
+
+    /// The fraction of playouts Black won.
+    pub fn black_win_rate(&self) -> f64 {
+        self.black_wins as f64 / self.playouts.max(1) as f64
+    }
+
     /// Adds one playout's outcome.
-    pub fn record(&mut self, moves: u64, black_minus_white: i32, komi_half_points: i32) {
+    pub fn record(&mut self, outcome: PlayoutOutcome) {
         self.playouts += 1;
-        self.moves += moves;
-        if 2 * black_minus_white > komi_half_points {
+        self.moves += outcome.moves;
+        self.moves_squared += outcome.moves * outcome.moves;
+        if 2 * outcome.black_minus_white > KOMI_HALF_POINTS {
             self.black_wins += 1;
         }
+        if outcome.capped {
+            self.capped += 1;
+        }
+    }
+
+    /// Adds the totals of `other`.
+    pub fn merge(&mut self, other: &PlayoutStats) {
+        self.playouts += other.playouts;
+        self.moves += other.moves;
+        self.moves_squared += other.moves_squared;
+        self.black_wins += other.black_wins;
+        self.capped += other.capped;
     }
 }
 
-/// Runs one light playout of go-board's [`Board`] from `start` (copied into `board`).
-/// Returns the number of moves and Black's count minus White's (stones + eyes).
+/// The result of one playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutOutcome {
+    /// Moves played, passes included.
+    pub moves: u64,
+    /// Black's stones and one-point eyes minus White's, without komi.
+    pub black_minus_white: i32,
+    /// Whether the safety cap stopped the playout.
+    pub capped: bool,
+}
+
+/// What the playout protocol needs from a board implementation. Each method is a thin
+/// call into the implementation's own public API; the protocol itself lives in
+/// [`playout`] and is the same for everyone.
+pub trait PlayoutBoard {
+    /// The implementation's point type.
+    type Point: Copy;
+
+    /// The side of the (square) board.
+    fn side(&self) -> u32;
+
+    /// Puts the board back to the empty start position.
+    fn reset(&mut self);
+
+    /// Called before each move; implementations without an incremental empty list
+    /// rebuild their candidate list here.
+    #[inline]
+    fn begin_move(&mut self) {}
+
+    /// The length of the list of empty points (or candidates).
+    fn empty_len(&self) -> usize;
+
+    /// Entry `i` of that list.
+    fn empty_at(&self, i: usize) -> Self::Point;
+
+    /// Whether `p` is a one-point eye of `color` under the playout eye rule.
+    fn is_eye(&self, color: Color, p: Self::Point) -> bool;
+
+    /// Whether `color` may play `p`: empty, not the ko point, not a suicide.
+    fn is_legal(&self, color: Color, p: Self::Point) -> bool;
+
+    /// Plays a legal move.
+    fn play(&mut self, color: Color, p: Self::Point);
+
+    /// Passes for `color`.
+    fn pass(&mut self, color: Color);
+
+    /// Black's stones and one-point eyes minus White's.
+    fn count(&self) -> i32;
+}
+
+/// Runs one light playout from the empty board.
 #[inline]
-pub fn go_board_playout(board: &mut Board, start: &Board, rng: &mut XorShift64Star) -> (u64, i32) {
-    board.clone_from(start);
-    let size = board.size();
-    let cap = 3 * size.point_count() as u64;
+pub fn playout<B: PlayoutBoard>(board: &mut B, rng: &mut XorShift64Star) -> PlayoutOutcome {
+    board.reset();
+    let side = board.side() as u64;
+    let cap = 3 * side * side;
     let mut color = Color::Black;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < cap {
-        let n = board.empty_count();
+        board.begin_move();
+        let n = board.empty_len();
         let mut played = false;
         if n > 0 {
             let first = rng.below(n);
             let mut i = first;
             loop {
-                let p = board.empty_point(i);
-                if !board.is_simple_eye(color, p) && board.is_legal(color, p) {
+                let p = board.empty_at(i);
+                if !board.is_eye(color, p) && board.is_legal(color, p) {
                     board.play(color, p);
                     played = true;
                     break;
@@ -98,40 +197,181 @@ pub fn go_board_playout(board: &mut Board, start: &Board, rng: &mut XorShift64St
         if played {
             passes = 0;
         } else {
-            board.pass();
+            board.pass(color);
             passes += 1;
         }
         moves += 1;
         color = !color;
     }
-    (moves, final_count(board, size))
+    PlayoutOutcome { moves, black_minus_white: board.count(), capped: passes < 2 }
 }
 
-/// Stones plus one-point eyes, Black minus White.
-fn final_count(board: &Board, size: BoardSize) -> i32 {
-    let mut score =
-        board.stones(Color::Black).len() as i32 - board.stones(Color::White).len() as i32;
-    for p in board.empty_points() {
-        if board.is_simple_eye(Color::Black, p) {
-            score += 1;
-        } else if board.is_simple_eye(Color::White, p) {
-            score -= 1;
-        }
+/// Runs `count` playouts with `rng` and sums them up.
+pub fn batch<B: PlayoutBoard>(board: &mut B, count: u64, rng: &mut XorShift64Star) -> PlayoutStats {
+    let mut stats = PlayoutStats::default();
+    for _ in 0..count {
+        stats.record(playout(board, rng));
     }
-    let _ = size;
-    score
+    stats
+}
+
+/// The diagonal rule shared by the eye tests: fewer than two "bad" diagonals, where each
+/// opponent stone is bad and any number of off-board diagonals count as one.
+#[inline]
+pub(crate) fn diagonals_allow_eye(opponent_diagonals: u32, off_board_diagonal: bool) -> bool {
+    opponent_diagonals + u32::from(off_board_diagonal) < 2
+}
+
+/// go-board's [`Board`] under the protocol: `clone_from` of an empty board per
+/// playout, the board's own empty list, [`Board::is_simple_eye`], [`Board::is_legal`]
+/// (simple ko, no suicide) and [`Board::play`].
+#[derive(Clone, Debug)]
+pub struct GoBoardPlayouts {
+    start: Board,
+    board: Board,
+}
+
+impl GoBoardPlayouts {
+    /// Playouts on an empty `n`×`n` board.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is not a supported board side (1 to 25).
+    pub fn new(n: u32) -> GoBoardPlayouts {
+        let start = Board::new(BoardSize::square(n).expect("board side between 1 and 25"));
+        GoBoardPlayouts { board: start.clone(), start }
+    }
+
+    /// The board as the last playout left it.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl PlayoutBoard for GoBoardPlayouts {
+    type Point = Point;
+
+    fn side(&self) -> u32 {
+        u32::from(self.start.size().cols())
+    }
+
+    #[inline]
+    fn reset(&mut self) {
+        self.board.clone_from(&self.start);
+    }
+
+    #[inline]
+    fn empty_len(&self) -> usize {
+        self.board.empty_count()
+    }
+
+    #[inline]
+    fn empty_at(&self, i: usize) -> Point {
+        self.board.empty_point(i)
+    }
+
+    #[inline]
+    fn is_eye(&self, color: Color, p: Point) -> bool {
+        self.board.is_simple_eye(color, p)
+    }
+
+    #[inline]
+    fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.board.is_legal(color, p)
+    }
+
+    #[inline]
+    fn play(&mut self, color: Color, p: Point) {
+        self.board.play(color, p);
+    }
+
+    #[inline]
+    fn pass(&mut self, _color: Color) {
+        self.board.pass();
+    }
+
+    fn count(&self) -> i32 {
+        let board = &self.board;
+        let mut score =
+            board.stones(Color::Black).len() as i32 - board.stones(Color::White).len() as i32;
+        for p in board.empty_points() {
+            if board.is_simple_eye(Color::Black, p) {
+                score += 1;
+            } else if board.is_simple_eye(Color::White, p) {
+                score -= 1;
+            }
+        }
+        score
+    }
 }
 
 /// Runs `count` playouts of go-board on an empty board of side `n` from `seed`.
 pub fn go_board_batch(n: u32, count: u64, seed: u64) -> PlayoutStats {
-    let size = BoardSize::square(n).expect("valid size");
-    let start = Board::new(size);
-    let mut board = start.clone();
-    let mut rng = XorShift64Star::new(seed);
-    let mut stats = PlayoutStats::default();
-    for _ in 0..count {
-        let (moves, score) = go_board_playout(&mut board, &start, &mut rng);
-        stats.record(moves, score, 15);
+    batch(&mut GoBoardPlayouts::new(n), count, &mut XorShift64Star::new(seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_board_batches_are_reproducible_and_end_by_two_passes() {
+        let a = go_board_batch(9, 200, 7);
+        let b = go_board_batch(9, 200, 7);
+        assert_eq!(a, b);
+        assert_eq!(a.capped, 0);
+        assert_ne!(go_board_batch(9, 200, 8), a);
+        // Strict rules, swap-removed empty list: ≈111 moves on 9×9 (reference §6).
+        assert!((105.0..117.0).contains(&a.moves_per_playout()), "{a:?}");
     }
-    stats
+
+    #[test]
+    fn a_playout_ends_with_only_eyes_left() {
+        let mut driver = GoBoardPlayouts::new(9);
+        let mut rng = XorShift64Star::new(3);
+        for _ in 0..20 {
+            let outcome = playout(&mut driver, &mut rng);
+            let board = driver.board();
+            for p in board.empty_points() {
+                assert!(
+                    board.is_simple_eye(Color::Black, p) || board.is_simple_eye(Color::White, p),
+                    "{p} is not an eye at the end of a playout:\n{}",
+                    board.to_diagram()
+                );
+            }
+            // Every point is a stone or an eye, so the count covers all 81 points: it is
+            // odd and at most 81 in size.
+            assert!(outcome.black_minus_white.abs() <= 81);
+            assert_eq!(outcome.black_minus_white.rem_euclid(2), 1);
+        }
+    }
+
+    /// Same protocol, same rules: the three implementations play games of the same
+    /// average length and Black wins equally often (goban scans a row-major list, which
+    /// lengthens games by a few tenths of a percent; reference §1).
+    #[test]
+    fn the_three_implementations_agree_on_the_rules() {
+        let ours = batch(&mut GoBoardPlayouts::new(9), 4000, &mut XorShift64Star::new(1));
+        let lew = batch(
+            &mut go_game_board::GoGameBoardPlayouts::new(9),
+            4000,
+            &mut XorShift64Star::new(2),
+        );
+        let sagebati = batch(&mut goban::GobanPlayouts::new(9), 800, &mut XorShift64Star::new(3));
+        for peer in [lew, sagebati] {
+            assert_eq!(peer.capped, 0);
+            let ratio = peer.moves_per_playout() / ours.moves_per_playout();
+            assert!((0.985..1.015).contains(&ratio), "{peer:?} vs {ours:?}");
+            let gap = (peer.black_win_rate() - ours.black_win_rate()).abs();
+            assert!(gap < 0.07, "{peer:?} vs {ours:?}");
+        }
+    }
+
+    #[test]
+    fn below_stays_below() {
+        let mut rng = XorShift64Star::new(0);
+        for n in [1, 2, 81, 361] {
+            assert!((0..1000).all(|_| rng.below(n) < n));
+        }
+    }
 }

@@ -11,6 +11,8 @@ mod point_set;
 mod position;
 mod rules;
 pub mod score;
+#[cfg(feature = "search")]
+pub mod search;
 pub mod sgf;
 mod symmetry;
 pub mod zobrist;
