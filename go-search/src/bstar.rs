@@ -107,7 +107,10 @@ struct BNode<M, S> {
     /// Depth below this node that `pess` / `opt` were backed up from.
     pess_depth: u32,
     opt_depth: u32,
-    /// The child most optimistic for the side to move (where the search descends).
+    /// The child that supplies `pess`.
+    pess_src: u32,
+    /// The child most optimistic for the side to move (where the search descends); it
+    /// supplies `opt`.
     select: u32,
     /// Expanded, or known to have no children (terminal).
     closed: bool,
@@ -117,6 +120,12 @@ impl<M, S: Score> BNode<M, S> {
     fn is_solved(&self) -> bool {
         self.pess >= self.opt
     }
+}
+
+/// The order in which a node's children compete to supply its optimistic bound: the most
+/// optimistic for the side to move, an unsolved child before a solved one.
+fn opt_key<M, S: Score>(child: &BNode<M, S>) -> (S, bool) {
+    (-child.pess, !child.is_solved())
 }
 
 /// Reusable working memory of [`BStar`]: the node arena and the path buffer.
@@ -224,6 +233,8 @@ struct Run<'a, G: Game, E> {
     /// Nodes (with their moves and undo records) currently played on the state.
     path: Vec<(u32, G::Move, G::Undo)>,
     target: Vec<u32>,
+    /// The root children that still compete with the best (filled by `decide`).
+    competing: Vec<u32>,
     alternate: bool,
     rng: Option<Rng>,
 }
@@ -248,6 +259,7 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
             self.stats.expansions += 1;
             self.stats.interior_nodes += 1;
             self.stats.max_depth = self.stats.max_depth.max(ply + 1);
+            self.nodes.reserve(self.moves.len());
             for i in 0..self.moves.len() {
                 let mv = self.moves[i];
                 let undo = self.game.play(state, mv);
@@ -276,80 +288,156 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
         self.back_up(index);
     }
 
-    /// Recomputes the bounds of `index` and its ancestors while they change.
-    fn back_up(&mut self, mut index: u32) {
-        loop {
-            let n = &self.nodes[index as usize];
-            if n.count > 0 {
-                let (mut pess, mut opt) = (-G::Score::INFINITY, -G::Score::INFINITY);
-                let (mut pd, mut od, mut select) = (0, 0, n.first);
-                let mut select_solved = true;
-                for c in n.first..n.first + n.count {
-                    let child = &self.nodes[c as usize];
-                    if -child.opt > pess {
-                        pess = -child.opt;
-                        pd = child.opt_depth + 1;
-                    }
-                    let o = -child.pess;
-                    if o > opt || (o == opt && select_solved && !child.is_solved()) {
-                        select_solved = child.is_solved();
-                        opt = o;
-                        od = child.pess_depth + 1;
-                        select = c;
-                    }
-                }
-                let n = &mut self.nodes[index as usize];
-                let unchanged = (n.pess, n.opt, n.pess_depth, n.opt_depth, n.select)
-                    == (pess, opt, pd, od, select);
-                (n.pess, n.opt, n.pess_depth, n.opt_depth, n.select) = (pess, opt, pd, od, select);
-                if unchanged && index != 0 {
-                    return;
-                }
+    /// Recomputes the bounds of `index` (all its children are new) and of its ancestors
+    /// while they change.
+    ///
+    /// Above `index` only one child of each node has changed, so a node is updated from
+    /// that child alone, unless the child supplied one of the node's bounds and got
+    /// worse; then its children are scanned again. Both ways give the same result: each
+    /// bound comes from the child with the greatest key (see [`Run::rescan`]).
+    ///
+    /// The root's own bounds are left to [`Run::decide`], which reads its children
+    /// anyway, and are computed once when the search ends.
+    fn back_up(&mut self, index: u32) {
+        let mut changed = self.rescan(index);
+        let mut child = index;
+        while changed && child != 0 {
+            let parent = self.nodes[child as usize].parent;
+            if parent == 0 {
+                break;
             }
-            if index == 0 {
-                return;
-            }
-            index = self.nodes[index as usize].parent;
+            changed = self.update(parent, child);
+            child = parent;
         }
+    }
+
+    /// Recomputes the bounds of `index` from all its children; `true` if they changed.
+    ///
+    /// The pessimistic bound comes from the first child with the greatest `-opt`; the
+    /// optimistic bound and `select` from the first child with the greatest
+    /// `(-pess, unsolved)`.
+    fn rescan(&mut self, index: u32) -> bool {
+        let n = &self.nodes[index as usize];
+        if n.count == 0 {
+            return true;
+        }
+        let (first, end) = (n.first as usize, (n.first + n.count) as usize);
+        let (mut pess_src, mut select) = (first, first);
+        let (mut pess, mut opt) = (-self.nodes[first].opt, opt_key(&self.nodes[first]));
+        for (c, child) in self.nodes[first + 1..end].iter().enumerate() {
+            let c = first + 1 + c;
+            let (p, o) = (-child.opt, opt_key(child));
+            if p > pess {
+                (pess, pess_src) = (p, c);
+            }
+            if o > opt {
+                (opt, select) = (o, c);
+            }
+        }
+        self.set_sources(index, pess_src as u32, select as u32)
+    }
+
+    /// Updates the bounds of `index` after its child `c` changed; `true` if they changed.
+    fn update(&mut self, index: u32, c: u32) -> bool {
+        let n = &self.nodes[index as usize];
+        let child = &self.nodes[c as usize];
+        let pess_src = if c == n.pess_src {
+            // The source itself changed: it stays the source unless it got worse.
+            if -child.opt < n.pess {
+                return self.rescan(index);
+            }
+            c
+        } else {
+            let source = -self.nodes[n.pess_src as usize].opt;
+            if -child.opt > source || (-child.opt == source && c < n.pess_src) {
+                c
+            } else {
+                n.pess_src
+            }
+        };
+        let select = if c == n.select {
+            // It stays unless it got worse; a solved child may have to give way to an
+            // equally good unsolved one.
+            let v = -child.pess;
+            if v < n.opt || (v == n.opt && child.is_solved()) {
+                return self.rescan(index);
+            }
+            c
+        } else {
+            let (key, best) = (opt_key(child), opt_key(&self.nodes[n.select as usize]));
+            if key > best || (key == best && c < n.select) { c } else { n.select }
+        };
+        self.set_sources(index, pess_src, select)
+    }
+
+    /// Sets the bounds of `index` from the children that supply them; `true` if
+    /// anything changed.
+    fn set_sources(&mut self, index: u32, pess_src: u32, select: u32) -> bool {
+        let (p, s) = (&self.nodes[pess_src as usize], &self.nodes[select as usize]);
+        let new = (-p.opt, -s.pess, p.opt_depth + 1, s.pess_depth + 1, pess_src, select);
+        let n = &mut self.nodes[index as usize];
+        let old = (n.pess, n.opt, n.pess_depth, n.opt_depth, n.pess_src, n.select);
+        (n.pess, n.opt, n.pess_depth, n.opt_depth, n.pess_src, n.select) = new;
+        old != new
     }
 
     /// The root decision: `None` when separated, else the root child to descend into.
     fn decide(&mut self) -> Option<u32> {
         let root = &self.nodes[0];
-        let kids = root.first..root.first + root.count;
+        let first = root.first as usize;
+        let kids = &self.nodes[first..first + root.count as usize];
         // Root view: upper = -child.pess, lower = -child.opt.
-        let upper = |c: u32| -self.nodes[c as usize].pess;
-        let lower = |c: u32| -self.nodes[c as usize].opt;
-        let solved = |c: u32| self.nodes[c as usize].is_solved();
-        let best = kids.clone().fold(root.first, |b, c| {
-            let better = (upper(c), lower(c), !solved(c)) > (upper(b), lower(b), !solved(b));
-            if better { c } else { b }
-        });
-        let rest = || kids.clone().filter(move |&c| c != best);
-        let competing = || rest().filter(move |&c| upper(c) > lower(best));
+        let key = |n: &BNode<G::Move, G::Score>| (-n.pess, -n.opt, !n.is_solved());
+        let mut best = 0;
+        let mut best_key = key(&kids[0]);
+        for (i, n) in kids.iter().enumerate().skip(1) {
+            let k = key(n);
+            if k > best_key {
+                (best, best_key) = (i, k);
+            }
+        }
+        let (_, best_lower, best_open) = best_key;
+        // The competitors: other children whose upper bound exceeds the best's lower
+        // (listed only for the strategies that weigh them).
+        let list = matches!(self.config.strategy, Strategy::XD | Strategy::XR);
+        self.competing.clear();
+        let mut top: Option<(G::Score, bool, usize)> = None;
+        let mut best_has_top_lower = true;
+        let mut competitor_solved = false;
+        for (i, n) in kids.iter().enumerate() {
+            let (upper, lower, open) = key(n);
+            if i == best {
+                continue;
+            }
+            best_has_top_lower &= lower <= best_lower;
+            if upper > best_lower {
+                if list {
+                    self.competing.push((first + i) as u32);
+                }
+                competitor_solved |= !open;
+                if top.is_none_or(|(u, o, _)| (upper, open) > (u, o)) {
+                    top = Some((upper, open, i));
+                }
+            }
+        }
         // Separation (a single move is separated at once).
-        let top_rest = competing().fold(None::<u32>, |t, c| match t {
-            Some(t) if (upper(t), !solved(t)) >= (upper(c), !solved(c)) => Some(t),
-            _ => Some(c),
-        });
-        let target = top_rest?;
-        let can_prove = !solved(best);
-        let can_disprove =
-            rest().all(|c| lower(c) <= lower(best)) && competing().all(|c| !solved(c));
-        let plan = match (can_prove, can_disprove) {
+        let (_, _, target) = top?;
+        let can_disprove = best_has_top_lower && !competitor_solved;
+        let best = (first + best) as u32;
+        let plan = match (best_open, can_disprove) {
             (true, false) => Plan::ProveBest,
             (false, true) => Plan::DisproveRest,
             (false, false) => return None, // best solved and above every competitor
-            (true, true) => self.choose(best, competing().collect()),
+            (true, true) => self.choose(best),
         };
         Some(match plan {
             Plan::ProveBest => best,
-            Plan::DisproveRest => target,
+            Plan::DisproveRest => (first + target) as u32,
         })
     }
 
     /// Applies the configured strategy when both plans are possible.
-    fn choose(&mut self, best: u32, competing: Vec<u32>) -> Plan {
+    fn choose(&mut self, best: u32) -> Plan {
         let effort = |c: u32, by_range: bool| {
             let n = &self.nodes[c as usize];
             let d = f64::from(n.pess_depth + 1);
@@ -357,7 +445,7 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
             if by_range { d * d / range } else { d * d }
         };
         let criterion = |by_range| {
-            let rest: f64 = competing.iter().map(|&c| effort(c, by_range)).sum();
+            let rest: f64 = self.competing.iter().map(|&c| effort(c, by_range)).sum();
             if rest >= effort(best, by_range) { Plan::ProveBest } else { Plan::DisproveRest }
         };
         match self.config.strategy {
@@ -449,6 +537,7 @@ impl<M, S: Score> BNode<M, S> {
             opt,
             pess_depth: 0,
             opt_depth: 0,
+            pess_src: 0,
             select: 0,
             closed,
         }
@@ -484,6 +573,7 @@ where
             opt: G::Score::INFINITY,
             pess_depth: 0,
             opt_depth: 0,
+            pess_src: 0,
             select: 0,
             closed: false,
         });
@@ -498,6 +588,7 @@ where
             buf: &mut scratch.buf,
             path: Vec::new(),
             target: Vec::new(),
+            competing: Vec::new(),
             alternate: false,
             rng: None,
         };
@@ -522,6 +613,7 @@ where
                 }
             };
             run.rewind(&mut state, 0);
+            run.rescan(0);
             // Separated: the best child; else the current best (highest optimistic).
             let root = &run.nodes[0];
             let kids = root.first..root.first + root.count;

@@ -94,16 +94,18 @@ impl Draw for Rng {
     }
 }
 
-/// A SplitMix64 stream: one multiply-mix per draw, seeded in O(1). Used where a
-/// generator lives for a handful of draws (synthetic tree nodes).
+/// A wyrand stream: one 64×64→128-bit multiply per draw, seeded in O(1). Used where a
+/// generator lives for a handful of draws (synthetic tree nodes), so that generating a
+/// tree costs little next to searching it.
 #[cfg_attr(not(feature = "synth"), allow(dead_code))]
 #[derive(Clone, Debug)]
 pub(crate) struct Stream(pub(crate) u64);
 
 impl Draw for Stream {
     fn bits(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        mix64(self.0)
+        self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
+        let t = u128::from(self.0) * u128::from(self.0 ^ 0xE703_7ED1_A0B4_28DB);
+        (t >> 64) as u64 ^ t as u64
     }
 }
 

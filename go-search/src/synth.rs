@@ -84,9 +84,12 @@ impl Node {
 /// Synthetic values stay well inside the evaluation range of `i32`.
 const SYNTH_MAX: i64 = 1 << 30;
 
-/// The key of child `i`: one multiply-mix, so trees stay cheap to generate.
+/// The key of child `i`: one 64×64→128-bit multiply-fold (as in wyhash), so trees stay
+/// cheap to generate.
 fn child_key(key: u64, i: u32) -> u64 {
-    mix64(key ^ u64::from(i).wrapping_add(1).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+    let salt = u64::from(i).wrapping_add(1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let t = u128::from(key ^ 0xA076_1D64_78BD_642F) * u128::from(salt ^ 0xE703_7ED1_A0B4_28DB);
+    (t >> 64) as u64 ^ t as u64
 }
 
 fn clamp_i32(v: i64) -> i32 {
@@ -103,6 +106,7 @@ macro_rules! synth_game {
             type Undo = Node;
             type Score = i32;
 
+            #[inline]
             fn moves(&self, state: &Node, out: &mut Vec<u32>) -> Option<Outcome<i32>> {
                 if let Some(outcome) = self.terminal(state) {
                     return Some(outcome);
@@ -111,12 +115,14 @@ macro_rules! synth_game {
                 None
             }
 
+            #[inline]
             fn play(&self, state: &mut Node, mv: u32) -> Node {
                 let old = *state;
                 *state = self.child(&old, mv);
                 old
             }
 
+            #[inline]
             fn undo(&self, state: &mut Node, _: u32, undo: Node) {
                 *state = undo;
             }
@@ -541,11 +547,14 @@ impl IntervalTree {
         }
     }
 
-    /// The child of the node with key `key` that keeps its upper bound.
+    /// The child of the node with key `key` that keeps its upper bound: the key's top
+    /// 32 bits scaled to the width (keys are already mixed; the interval draws come from
+    /// a separate stream seeded by the key).
     fn keeper(&self, key: u64) -> u32 {
-        ((u128::from(mix64(key ^ 0xB5)) * u128::from(self.width.max(1))) >> 64) as u32
+        (((key >> 32) * u64::from(self.width.max(1))) >> 32) as u32
     }
 
+    #[inline]
     fn child(&self, n: &Node, i: u32) -> Node {
         let (lo, hi) = (n.a, n.b);
         let keeper = n.aux;
@@ -556,15 +565,15 @@ impl IntervalTree {
         let (mut l, mut u) = (top, lo);
         // Intervals are at most 2^31 wide: two draws from each 64 random bits.
         let span = (top - lo + 1) as u64;
-        let mut left = self.k.clamp(1, 64);
-        while left > 0 {
+        let draw = |half: u64| lo + ((half * span) >> 32) as i64;
+        let k = self.k.clamp(1, 64);
+        for pair in 0..k.div_ceil(2) {
             let bits = rng.bits();
-            for half in [bits & 0xFFFF_FFFF, bits >> 32].into_iter().take(left as usize) {
-                let x = lo + ((half * span) >> 32) as i64;
-                l = l.min(x);
-                u = u.max(x);
-            }
-            left = left.saturating_sub(2);
+            let x = draw(bits & 0xFFFF_FFFF);
+            // An odd `k` uses only the low half of the last draw.
+            let y = if 2 * pair + 1 < k { draw(bits >> 32) } else { x };
+            l = l.min(x.min(y));
+            u = u.max(x.max(y));
         }
         if self.growth > 1.0 && self.growth.is_finite() {
             let mid = (l + u) / 2;
