@@ -29,9 +29,15 @@ fn minimax_search() -> IterativeSearch<MinimaxEvaluator> {
     s
 }
 
+/// Comparable options: iterative deepening by one ply, a two-tier table of the same
+/// size, PVS (minimax's null-window search), the table move first; no killers or
+/// history (minimax has neither).
 fn config() -> Config {
-    // Comparable options: iterative deepening by one ply, a two-tier table of the same
-    // size, PVS (minimax's null-window search); plus killers and history.
+    Config::default().table(TABLE_BYTES / 16, Replacement::TwoTier).killers(false).history(false)
+}
+
+/// go-search's defaults: [`config`] plus killer moves and the history heuristic.
+fn ordered_config() -> Config {
     Config::default().table(TABLE_BYTES / 16, Replacement::TwoTier)
 }
 
@@ -87,6 +93,17 @@ fn connect4(c: &mut Criterion) {
         b.iter_custom(|iters| {
             cold(
                 &|s| parallel.search(&Connect4, s, black_box(&root), &limits).value,
+                &mut scratch,
+                iters,
+            )
+        })
+    });
+    let ordered = AlphaBeta::new(ordered_config(), BasicEvaluator);
+    let mut scratch = ordered.scratch();
+    g.bench_function("go-search-ordered", |b| {
+        b.iter_custom(|iters| {
+            cold(
+                &|s| ordered.search(&Connect4, s, black_box(&root), &limits).value,
                 &mut scratch,
                 iters,
             )

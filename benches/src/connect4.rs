@@ -69,16 +69,26 @@ impl Board {
 
     fn apply(&self, place: Place) -> Board {
         let mut b = *self;
-        let shift = u32::from(place.col) * HEIGHT;
-        let col = (b.all_pieces >> shift) & COL_MASK;
-        let new_piece = (col + 1) << shift;
+        let new_piece = self.drop_square(place);
         b.pieces_to_move ^= b.all_pieces;
         b.all_pieces |= new_piece;
         b.num_moves += 1;
-        let position = new_piece.trailing_zeros() as usize;
-        let color = usize::from(b.num_moves & 1);
-        b.hash ^= HASHES[(position << 1) | color];
+        b.hash = self.hash_after(place);
         b
+    }
+
+    /// The bit of the square a piece dropped in `place` lands on.
+    fn drop_square(&self, place: Place) -> u64 {
+        let shift = u32::from(place.col) * HEIGHT;
+        let col = (self.all_pieces >> shift) & COL_MASK;
+        (col + 1) << shift
+    }
+
+    /// The Zobrist hash after `place`, without applying it.
+    fn hash_after(&self, place: Place) -> u64 {
+        let position = self.drop_square(place).trailing_zeros() as usize;
+        let color = usize::from((self.num_moves + 1) & 1);
+        self.hash ^ HASHES[(position << 1) | color]
     }
 
     /// Open places that would complete four in a row for `pieces`.
@@ -146,13 +156,17 @@ impl Game for Connect4 {
     type Score = i16;
 
     fn moves(&self, b: &Board, out: &mut Vec<Place>) -> Option<Outcome<i16>> {
-        match b.finished() {
-            Some(true) => Some(Outcome::Loss),
-            Some(false) => Some(Outcome::Draw),
-            None => {
-                b.push_moves(out);
-                None
-            }
+        let over = self.outcome(b, out);
+        if over.is_none() {
+            b.push_moves(out);
+        }
+        over
+    }
+
+    fn outcome(&self, b: &Board, _: &mut Vec<Place>) -> Option<Outcome<i16>> {
+        match b.finished()? {
+            true => Some(Outcome::Loss),
+            false => Some(Outcome::Draw),
         }
     }
 
@@ -174,6 +188,10 @@ impl Game for Connect4 {
 
     fn move_index(&self, place: Place) -> Option<usize> {
         Some(place.col.into())
+    }
+
+    fn hash_after(&self, b: &Board, place: Place) -> Option<u64> {
+        Some(b.hash_after(place))
     }
 }
 
@@ -336,8 +354,32 @@ const HASHES: [u64; 100] = [
 mod tests {
     use super::*;
     use go_search::alphabeta::Config;
-    use go_search::{AlphaBeta, Limits, Searcher, Value};
+    use go_search::{AlphaBeta, Game, Limits, Searcher, Value};
     use minimax::{IterativeOptions, IterativeSearch, Strategy};
+
+    /// `hash_after` and `outcome` agree with playing the move and with `moves`, over
+    /// 300 seeded random games played to the end.
+    #[test]
+    fn hash_after_and_outcome_agree_with_play_and_moves() {
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let mut seed = 0x5EED_u64;
+        for game in 0..300 {
+            let mut b = Board::default();
+            loop {
+                moves.clear();
+                let over = Connect4.moves(&b, &mut moves);
+                assert_eq!(Connect4.outcome(&b, &mut scratch), over);
+                if over.is_some() {
+                    break;
+                }
+                for &m in &moves {
+                    assert_eq!(Connect4.hash_after(&b, m), Some(b.apply(m).hash));
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(game);
+                b = b.apply(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
 
     #[test]
     fn both_crates_agree_at_depth_six() {

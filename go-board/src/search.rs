@@ -58,16 +58,25 @@ impl Game for GoGame {
     type Score = i32;
 
     fn moves(&self, state: &Position, out: &mut Vec<Move>) -> Option<Outcome<i32>> {
-        if state.is_over() {
-            let margin = state.score(&PointSet::EMPTY).margin_half_points();
-            let own = match state.to_move() {
-                Color::Black => margin,
-                Color::White => -margin,
-            };
-            return Some(Outcome::Score(own));
+        let over = self.outcome(state, out);
+        if over.is_none() {
+            out.extend(state.legal_moves());
         }
-        out.extend(state.legal_moves());
-        None
+        over
+    }
+
+    /// The area score after two passes, without generating the legal moves (pass is
+    /// always legal, so an unfinished game always has moves).
+    fn outcome(&self, state: &Position, _: &mut Vec<Move>) -> Option<Outcome<i32>> {
+        if !state.is_over() {
+            return None;
+        }
+        let margin = state.score(&PointSet::EMPTY).margin_half_points();
+        let own = match state.to_move() {
+            Color::Black => margin,
+            Color::White => -margin,
+        };
+        Some(Outcome::Score(own))
     }
 
     /// Plays a move that [`GoGame::moves`] generated.

@@ -129,3 +129,31 @@ fn two_by_two_matches_the_published_value() {
     assert!(report.solved);
     assert_eq!(report.value, Value::Exact(2));
 }
+
+/// `GoGame::outcome` (which skips move generation) agrees with `GoGame::moves` along
+/// seeded random games that end with two passes.
+#[test]
+fn outcome_agrees_with_moves() {
+    use go_search::Game;
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    let mut seed = 7u64;
+    for game in 0..40 {
+        let rules = Rules::tromp_taylor().with_komi(Komi::from_half_points(1));
+        let mut pos = Position::new(BoardSize::square(3 + game % 3).unwrap(), rules);
+        loop {
+            moves.clear();
+            let over = GoGame.moves(&pos, &mut moves);
+            assert_eq!(GoGame.outcome(&pos, &mut scratch), over);
+            if over.is_some() {
+                break;
+            }
+            // Pass more and more often so that every game ends.
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pass_now = (seed >> 40) % 100 < (pos.history().len() as u64).min(95);
+            let mv = if pass_now { Move::Pass } else { moves[(seed >> 33) as usize % moves.len()] };
+            GoGame.play(&mut pos, mv);
+        }
+    }
+}

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::limits::{Budget, Limits};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::score::{MAX_PLY, Score};
@@ -662,6 +662,18 @@ where
         }
     }
 
+    /// Prefetches the table entries of the children reached by `moves` (as far as the
+    /// game can hash them without playing), when they will probe the table.
+    pub(crate) fn prefetch_children(&self, state: &G::State, moves: &[G::Move], depth: u32) {
+        if depth < 2 || !self.table.enabled() {
+            return;
+        }
+        for &mv in moves {
+            let Some(key) = self.game.hash_after(state, mv) else { return };
+            self.table.prefetch(key);
+        }
+    }
+
     /// Records a move that caused a cutoff.
     pub(crate) fn reward(&mut self, mv: G::Move, ply: u32, depth: u32) {
         if self.cfg.killers {
@@ -723,6 +735,9 @@ where
         beta: G::Score,
         null_ok: bool,
     ) -> Option<G::Score> {
+        if depth == 0 && self.cfg.quiescence_depth == 0 {
+            return self.leaf(state, ply);
+        }
         let mut moves = match self.local.moves.get_mut(ply as usize) {
             Some(buf) => std::mem::take(buf),
             None => Vec::new(),
@@ -738,6 +753,20 @@ where
             *buf = moves;
         }
         result
+    }
+
+    /// A node at the horizon without quiescence: the outcome if the game is over, else
+    /// the evaluation (no table, no moves).
+    fn leaf(&mut self, state: &G::State, ply: u32) -> Option<G::Score> {
+        if self.enter(ply) {
+            return None;
+        }
+        if let Some(outcome) = self.game.outcome(state, &mut self.local.moves[ply as usize]) {
+            return Some(outcome.value(ply));
+        }
+        self.horizon = true;
+        self.stats.evaluations += 1;
+        Some(self.eval.evaluate(self.game, state).clamp_eval())
     }
 
     /// What every node does first: count it, check the limits, probe the table and
@@ -759,13 +788,19 @@ where
         if cut.is_some() {
             return Opened::Done(cut);
         }
-        if let Some(outcome) = self.game.moves(state, moves) {
-            return Opened::Done(Some(outcome.value(ply)));
+        // At the horizon only the outcome matters: the moves are not generated.
+        let over = if depth == 0 {
+            self.game.outcome(state, moves)
+        } else {
+            match self.game.moves(state, moves) {
+                None if moves.is_empty() => Some(Outcome::Draw),
+                over => over,
+            }
+        };
+        match over {
+            Some(outcome) => Opened::Done(Some(outcome.value(ply))),
+            None => Opened::Expand { key, tt_move },
         }
-        if moves.is_empty() {
-            return Opened::Done(Some(G::Score::ZERO));
-        }
-        Opened::Expand { key, tt_move }
     }
 
     /// Takes the value `v` of child `mv` into account; `true` on a beta cutoff.
@@ -835,8 +870,12 @@ where
         self.stats.interior_nodes += 1;
         self.stats.expansions += 1;
         self.order_moves(state, moves, ply, tt_move);
+        self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
         let mut w = Window::new(alpha, beta, moves[0]);
         for (i, &mv) in moves.iter().enumerate() {
+            if let Some(next) = moves.get(i + 2) {
+                self.prefetch_children(state, core::slice::from_ref(next), depth);
+            }
             let undo = self.game.play(state, mv);
             let v =
                 self.child(Self::serial, state, ply, depth, w.alpha, beta, self.cfg.pvs && i > 0);
@@ -935,9 +974,8 @@ where
         }
         let mut buf = std::mem::take(&mut self.local.moves[ply as usize]);
         buf.clear();
-        let result = match self.game.moves(state, &mut buf) {
+        let result = match self.game.outcome(state, &mut buf) {
             Some(outcome) => Some(outcome.value(ply)),
-            None if buf.is_empty() => Some(G::Score::ZERO),
             None => {
                 buf.clear();
                 self.horizon_value(state, &mut buf, ply, qdepth, alpha, beta)

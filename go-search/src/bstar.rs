@@ -263,14 +263,10 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
             for i in 0..self.moves.len() {
                 let mv = self.moves[i];
                 let undo = self.game.play(state, mv);
-                self.buf.clear();
-                let child = match self.game.moves(state, self.buf) {
+                let child = match self.game.outcome(state, self.buf) {
                     Some(outcome) => {
                         let v = outcome.value(ply + 1);
                         BNode::leaf(mv, index, v, v, true)
-                    }
-                    None if self.buf.is_empty() => {
-                        BNode::leaf(mv, index, G::Score::ZERO, G::Score::ZERO, true)
                     }
                     None => {
                         self.stats.evaluations += 1;

@@ -144,6 +144,44 @@ pub trait Game {
     fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>)
     -> Option<Outcome<Self::Score>>;
 
+    /// The outcome of `state` if the game is over, without the moves: what searchers ask
+    /// where they need no moves (at the horizon of alpha-beta, for B*'s new leaves).
+    ///
+    /// It must agree with [`Game::moves`]: `Some` exactly when `moves` reports an outcome
+    /// (or no moves, which is a [`Outcome::Draw`]). The default calls `moves` with
+    /// `scratch` as the buffer; override it when the game can tell more cheaply (a Go
+    /// game is over after two passes, whatever its legal moves are).
+    ///
+    /// # Examples
+    /// ```
+    /// # use go_search::{Game, Outcome, Side};
+    /// # struct Nim;
+    /// # impl Game for Nim {
+    /// #     type State = u32; type Move = u32; type Undo = (); type Score = i32;
+    /// #     fn moves(&self, s: &u32, out: &mut Vec<u32>) -> Option<Outcome<i32>> {
+    /// #         if *s == 0 { return Some(Outcome::Loss) }
+    /// #         out.extend((1..=3).filter(|n| n <= s)); None
+    /// #     }
+    /// #     fn play(&self, s: &mut u32, n: u32) { *s -= n }
+    /// #     fn undo(&self, s: &mut u32, n: u32, (): ()) { *s += n }
+    /// #     fn side_to_move(&self, _: &u32) -> Side { Side::First }
+    /// # }
+    /// let mut scratch = Vec::new();
+    /// assert_eq!(Nim.outcome(&0, &mut scratch), Some(Outcome::Loss));
+    /// assert_eq!(Nim.outcome(&5, &mut scratch), None);
+    /// ```
+    fn outcome(
+        &self,
+        state: &Self::State,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Outcome<Self::Score>> {
+        scratch.clear();
+        match self.moves(state, scratch) {
+            None if scratch.is_empty() => Some(Outcome::Draw),
+            over => over,
+        }
+    }
+
     /// Plays `mv`, which [`Game::moves`] or [`Game::null_move`] produced for `state`.
     fn play(&self, state: &mut Self::State, mv: Self::Move) -> Self::Undo;
 
@@ -156,6 +194,14 @@ pub trait Game {
     /// A transposition key: equal states give equal keys. `None` (the default) disables
     /// the transposition tables that need it; nothing panics.
     fn hash(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
+
+    /// The [`Game::hash`] of the state after `mv`, if the game can tell without playing
+    /// it (with Zobrist keys: the current key with the move's keys applied). Searchers
+    /// use it to prefetch transposition-table entries of the children while the parent
+    /// is still being worked on. Default: `None` (no prefetching).
+    fn hash_after(&self, _state: &Self::State, _mv: Self::Move) -> Option<u64> {
         None
     }
 

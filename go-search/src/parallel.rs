@@ -145,6 +145,7 @@ where
         self.stats.interior_nodes += 1;
         self.stats.expansions += 1;
         self.order_moves(state, &mut moves, ply, tt_move);
+        self.prefetch_children(state, &moves, depth);
 
         // The eldest brother, alone.
         let first = moves[0];

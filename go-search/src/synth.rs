@@ -116,6 +116,14 @@ macro_rules! synth_game {
             }
 
             #[inline]
+            fn outcome(&self, state: &Node, _: &mut Vec<u32>) -> Option<Outcome<i32>> {
+                match self.terminal(state) {
+                    None if self.width(state) == 0 => Some(Outcome::Draw),
+                    over => over,
+                }
+            }
+
+            #[inline]
             fn play(&self, state: &mut Node, mv: u32) -> Node {
                 let old = *state;
                 *state = self.child(&old, mv);
@@ -696,6 +704,41 @@ mod tests {
         assert_eq!(moves, [0, 1, 2]);
         assert_eq!(exact_value(&t, &t.root(), 100), exact_value(&t, &t.root(), 100));
         assert_ne!(exact_value(&UniformTree::new(3, 3, 5), &t.root(), 100), None,);
+    }
+
+    /// `outcome` (overridden by every tree) agrees with `moves` along seeded random
+    /// walks to the leaves.
+    fn outcome_agrees_with_moves<G: Game<State = Node, Move = u32>>(game: &G, root: Node) {
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        for walk in 0..20u64 {
+            let mut node = root;
+            loop {
+                moves.clear();
+                let over = game.moves(&node, &mut moves);
+                let expected =
+                    if over.is_none() && moves.is_empty() { Some(Outcome::Draw) } else { over };
+                assert_eq!(game.outcome(&node, &mut scratch), expected, "{node:?}");
+                if expected.is_some() {
+                    break;
+                }
+                let pick = mix2(node.key(), walk) % moves.len() as u64;
+                game.play(&mut node, moves[pick as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn outcome_is_moves_without_the_moves() {
+        outcome_agrees_with_moves(&UniformTree::new(3, 4, 1), UniformTree::new(3, 4, 1).root());
+        outcome_agrees_with_moves(&OrderedTree::new(3, 4, 2), OrderedTree::new(3, 4, 2).root());
+        let t = IntervalTree { range: 50, ..IntervalTree::new(3, 3) };
+        outcome_agrees_with_moves(&t, t.root());
+        let t = IncrementalTree::new(2, 5, 4);
+        outcome_agrees_with_moves(&t, t.root());
+        let t = PGame::new(2, 5, 5, 0.6);
+        outcome_agrees_with_moves(&t, t.root());
+        let t = TranspositionTree::new(3, 4, 6);
+        outcome_agrees_with_moves(&t, t.root());
     }
 
     #[test]

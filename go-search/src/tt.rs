@@ -94,7 +94,12 @@ fn slot_count(entries: usize) -> usize {
 /// `Mutex` for several).
 #[derive(Clone, Debug)]
 pub(crate) struct Table<T> {
-    slots: Vec<T>,
+    /// The slots are `storage[base..base + len]`: a few spare slots in front let the
+    /// first one start on a cache line, so that a TwoTier pair of small entries never
+    /// straddles two lines (two memory accesses for one probe).
+    storage: Vec<T>,
+    base: usize,
+    len: usize,
     policy: Replacement,
     generation: u8,
 }
@@ -127,13 +132,23 @@ impl<T> Table<T> {
     where
         T: Default,
     {
-        let slots = (0..slot_count(entries)).map(|_| T::default()).collect();
-        Table { slots, policy, generation: 0 }
+        let len = slot_count(entries);
+        let spare = (64 / size_of::<T>().max(1)).max(1);
+        let storage: Vec<T> = (0..len + spare).map(|_| T::default()).collect();
+        let base = storage.as_ptr().align_offset(64);
+        let base = if base < spare { base } else { 0 };
+        Table { storage, base, len, policy, generation: 0 }
+    }
+
+    /// The slots.
+    #[inline]
+    fn slots(&self) -> &[T] {
+        &self.storage[self.base..self.base + self.len]
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.slots.len()
+        self.len
     }
 
     #[cfg(test)]
@@ -146,7 +161,7 @@ impl<T> Table<T> {
     where
         T: Default,
     {
-        self.slots.iter_mut().for_each(|s| *s = T::default());
+        self.storage.iter_mut().for_each(|s| *s = T::default());
         self.generation = 0;
     }
 
@@ -159,12 +174,12 @@ impl<T> Table<T> {
 impl<M: Copy, S: Copy> SharedTable<M, S> {
     /// The entry in slot `i` (`None` if empty or busy).
     fn read(&self, i: usize) -> Option<Entry<M, S>> {
-        self.slots[i].entry.try_lock().ok().and_then(|g| *g)
+        self.slots()[i].entry.try_lock().ok().and_then(|g| *g)
     }
 
     /// The entry in slot `i` if it is for `key`.
     fn read_key(&self, i: usize, key: u64) -> Option<Entry<M, S>> {
-        if self.slots[i].key.load(Ordering::Relaxed) != key {
+        if self.slots()[i].key.load(Ordering::Relaxed) != key {
             return None;
         }
         self.read(i).filter(|e| e.key == key)
@@ -178,6 +193,30 @@ pub(crate) trait TableAccess<M, S> {
     fn generation(&self) -> u8;
     fn probe(&mut self, key: u64) -> Option<Entry<M, S>>;
     fn store(&mut self, entry: Entry<M, S>);
+    /// Starts loading the slot of `key` into the cache, for a probe soon after.
+    fn prefetch(&self, _key: u64) {}
+}
+
+/// Asks the CPU to bring `slot` into the cache: a hint with no effect on results.
+#[inline]
+fn prefetch<T>(slot: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` only hints the cache hierarchy: it cannot fault or change
+    // memory, and SSE is part of the x86-64 baseline.
+    unsafe {
+        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(core::ptr::from_ref(slot).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
+impl<T> Table<T> {
+    /// Prefetches the slot (or TwoTier pair) of `key`.
+    #[inline]
+    fn prefetch_key(&self, key: u64) {
+        prefetch(&self.slots()[index(key, self.len - 1, self.policy)]);
+    }
 }
 
 /// No transposition table.
@@ -205,14 +244,17 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &mut TranspositionTable<M, S> {
         self.generation
     }
     fn probe(&mut self, key: u64) -> Option<Entry<M, S>> {
-        let mask = self.slots.len() - 1;
-        probe_with(key, mask, self.policy, |i| self.slots[i])
+        let (mask, slots) = (self.len - 1, self.slots());
+        probe_with(key, mask, self.policy, |i| slots[i])
+    }
+    fn prefetch(&self, key: u64) {
+        self.prefetch_key(key);
     }
     fn store(&mut self, mut entry: Entry<M, S>) {
-        let mask = self.slots.len() - 1;
-        let old = self.slots[index(entry.key, mask, self.policy)];
+        let mask = self.len - 1;
+        let old = self.slots()[index(entry.key, mask, self.policy)];
         if let Some(i) = placement(&mut entry, old, mask, self.policy) {
-            self.slots[i] = Some(entry);
+            self.storage[self.base + i] = Some(entry);
         }
     }
 }
@@ -225,17 +267,20 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &SharedTable<M, S> {
         self.generation
     }
     fn probe(&mut self, key: u64) -> Option<Entry<M, S>> {
-        let mask = self.slots.len() - 1;
+        let mask = self.len - 1;
         probe_with(key, mask, self.policy, |i| self.read_key(i, key))
     }
+    fn prefetch(&self, key: u64) {
+        self.prefetch_key(key);
+    }
     fn store(&mut self, mut entry: Entry<M, S>) {
-        let mask = self.slots.len() - 1;
+        let mask = self.len - 1;
         let old = self.read(index(entry.key, mask, self.policy));
         if let Some(i) = placement(&mut entry, old, mask, self.policy)
-            && let Ok(mut slot) = self.slots[i].entry.try_lock()
+            && let Ok(mut slot) = self.slots()[i].entry.try_lock()
         {
             *slot = Some(entry);
-            self.slots[i].key.store(entry.key, Ordering::Relaxed);
+            self.slots()[i].key.store(entry.key, Ordering::Relaxed);
         }
     }
 }
