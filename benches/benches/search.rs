@@ -1,6 +1,12 @@
 //! go-search against the `minimax` crate (0.6, MIT) on minimax's own connect-four
 //! example at depth 10, and B* throughput on Berliner interval trees.
 //!
+//! Connect four, `search/connect4-d10/...`: `go-search` and `minimax` with the same
+//! options (iterative deepening, a table of 2^20 entries, null-window search, the
+//! table move first), `go-search-2threads` the same in parallel, and
+//! `go-search-ordered` / `minimax-ordered` with each crate's move-ordering options
+//! (killers and history; countermoves and countermove history).
+//!
 //! Every bench asserts its answer: the connect-four root values of both crates must be
 //! equal (computed once by each, not hard-coded); B* must separate every tree and its
 //! best move's bounds must dominate its siblings'.
@@ -16,15 +22,30 @@ use go_search::synth::IntervalTree;
 use go_search::{AlphaBeta, BStar, Limits, Searcher, Value};
 use minimax::{IterativeOptions, IterativeSearch, Strategy as _};
 
-/// The transposition table of both crates: 16 MB (minimax's entries are 16 bytes).
+/// minimax's table size in bytes; it rounds the entry count (16-byte entries) up to
+/// a power of two: 2^20 entries.
 const TABLE_BYTES: usize = 16_000_000;
+/// go-search's table: the same 2^20 entries (of 16 bytes for connect four).
+const TABLE_ENTRIES: usize = 1 << 20;
 const DEPTH: u8 = 10;
 
 fn minimax_search() -> IterativeSearch<MinimaxEvaluator> {
-    let mut s = IterativeSearch::new(
-        MinimaxEvaluator,
-        IterativeOptions::new().with_table_byte_size(TABLE_BYTES),
-    );
+    minimax_with(IterativeOptions::new().with_table_byte_size(TABLE_BYTES))
+}
+
+/// minimax with its move-ordering options (countermoves and countermove history), the
+/// counterpart of [`ordered_config`].
+fn minimax_ordered() -> IterativeSearch<MinimaxEvaluator> {
+    minimax_with(
+        IterativeOptions::new()
+            .with_table_byte_size(TABLE_BYTES)
+            .with_countermoves()
+            .with_countermove_history(),
+    )
+}
+
+fn minimax_with(options: IterativeOptions) -> IterativeSearch<MinimaxEvaluator> {
+    let mut s = IterativeSearch::new(MinimaxEvaluator, options);
     s.set_max_depth(DEPTH);
     s
 }
@@ -33,12 +54,12 @@ fn minimax_search() -> IterativeSearch<MinimaxEvaluator> {
 /// size, PVS (minimax's null-window search), the table move first; no killers or
 /// history (minimax has neither).
 fn config() -> Config {
-    Config::default().table(TABLE_BYTES / 16, Replacement::TwoTier).killers(false).history(false)
+    Config::default().table(TABLE_ENTRIES, Replacement::TwoTier).killers(false).history(false)
 }
 
 /// go-search's defaults: [`config`] plus killer moves and the history heuristic.
 fn ordered_config() -> Config {
-    Config::default().table(TABLE_BYTES / 16, Replacement::TwoTier)
+    Config::default().table(TABLE_ENTRIES, Replacement::TwoTier)
 }
 
 fn connect4(c: &mut Criterion) {
@@ -78,15 +99,12 @@ fn connect4(c: &mut Criterion) {
             )
         })
     });
+    let run_minimax = |s: &mut IterativeSearch<MinimaxEvaluator>| {
+        assert!(s.choose_move(black_box(&root)).is_some());
+        assert_eq!(Value::Exact(s.root_value()), expected);
+    };
     g.bench_function("minimax", |b| {
-        b.iter_batched_ref(
-            minimax_search,
-            |s| {
-                assert!(s.choose_move(black_box(&root)).is_some());
-                assert_eq!(Value::Exact(s.root_value()), expected);
-            },
-            BatchSize::LargeInput,
-        )
+        b.iter_batched_ref(minimax_search, run_minimax, BatchSize::LargeInput)
     });
     let mut scratch = parallel.scratch();
     g.bench_function("go-search-2threads", |b| {
@@ -97,6 +115,9 @@ fn connect4(c: &mut Criterion) {
                 iters,
             )
         })
+    });
+    g.bench_function("minimax-ordered", |b| {
+        b.iter_batched_ref(minimax_ordered, run_minimax, BatchSize::LargeInput)
     });
     let ordered = AlphaBeta::new(ordered_config(), BasicEvaluator);
     let mut scratch = ordered.scratch();

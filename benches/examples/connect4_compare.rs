@@ -43,27 +43,27 @@ where
     let n = searches as f64;
     let mean = walls.iter().sum::<f64>() / n;
     walls.sort_by(f64::total_cmp);
-    eprintln!("  fastest {:.2} ms", walls[0]);
+    let nodes = stats.nodes as f64 / n;
+    eprintln!("  fastest {:.2} ms, {:.1} M nodes/s", walls[0], nodes / walls[0] / 1e3);
     (walls[walls.len() / 2], mean, cpu * 1e3 / n, stats)
 }
 
 /// minimax 0.6 `IterativeSearch` (16 MB table, its defaults otherwise): median wall
 /// time, and the node counts it reports (its root moves are shuffled at random, so
 /// they vary from run to run).
-fn minimax_runs(searches: usize) -> (f64, Vec<u64>, i16) {
+fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16) {
     let root = Board::default();
     let mut walls = Vec::new();
     let mut nodes = Vec::new();
+    let mut rates = Vec::new();
     let mut value = 0;
     for _ in 0..searches {
-        let mut s = IterativeSearch::new(
-            MinimaxEvaluator,
-            IterativeOptions::new().with_table_byte_size(16_000_000),
-        );
+        let mut s = IterativeSearch::new(MinimaxEvaluator, opts.clone());
         s.set_max_depth(10);
         let start = Instant::now();
         let _ = s.choose_move(&root);
-        walls.push(start.elapsed().as_secs_f64() * 1e3);
+        let wall = start.elapsed().as_secs_f64() * 1e3;
+        walls.push(wall);
         value = s.root_value();
         let text = s.stats(&mut root.clone());
         let explored: Option<u64> = text
@@ -72,9 +72,16 @@ fn minimax_runs(searches: usize) -> (f64, Vec<u64>, i16) {
             .and_then(|t| t.split(' ').next())
             .and_then(|n| n.parse().ok());
         nodes.extend(explored);
+        rates.extend(explored.map(|n| n as f64 / wall / 1e3));
     }
     walls.sort_by(f64::total_cmp);
-    eprintln!("  fastest {:.2} ms", walls[0]);
+    rates.sort_by(f64::total_cmp);
+    eprintln!(
+        "  fastest {:.2} ms; M nodes/s: best {:.1}, median {:.1}",
+        walls[0],
+        rates.last().copied().unwrap_or(0.0),
+        rates.get(rates.len() / 2).copied().unwrap_or(0.0)
+    );
     nodes.sort_unstable();
     (walls[walls.len() / 2], nodes, value)
 }
@@ -91,7 +98,10 @@ fn main() {
     let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
     let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
     let (o_med, o_mean, o_cpu, o_stats) = measure(&ordered, searches);
-    let (m_med, m_nodes, m_value) = minimax_runs(searches);
+    let plain = IterativeOptions::new().with_table_byte_size(16_000_000);
+    let (m_med, m_nodes, m_value) = minimax_runs(searches, plain.clone());
+    let (c_med, c_nodes, _) =
+        minimax_runs(searches, plain.with_countermoves().with_countermove_history());
     let check = serial.search(
         &Connect4,
         &mut serial.scratch(),
@@ -126,6 +136,14 @@ fn main() {
         m_nodes[m_nodes.len() / 2],
         m_nodes[0],
         m_nodes[m_nodes.len() - 1]
+    );
+    println!(
+        "minimax+cm {c_med:>12.2} {:>12} {:>12} {:>12} (min {}, max {})",
+        "",
+        "",
+        c_nodes[c_nodes.len() / 2],
+        c_nodes[0],
+        c_nodes[c_nodes.len() - 1]
     );
     println!(
         "serial per search: {} interior, {} evaluations, {} table probes, {} hits, {} cutoffs",

@@ -233,6 +233,15 @@ impl minimax::Game for MinimaxConnect4 {
     fn zobrist_hash(b: &Board) -> u64 {
         b.hash
     }
+
+    /// The column, so that minimax's countermove options have a table to work with.
+    fn table_index(place: Place) -> u16 {
+        place.col.into()
+    }
+
+    fn max_table_index() -> u16 {
+        NUM_COLS as u16 - 1
+    }
 }
 
 /// The `BasicEvaluator` for the `minimax` crate.
