@@ -58,7 +58,7 @@ fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16)
     let mut rates = Vec::new();
     let mut value = 0;
     for _ in 0..searches {
-        let mut s = IterativeSearch::new(MinimaxEvaluator, opts.clone());
+        let mut s = IterativeSearch::new(MinimaxEvaluator, opts);
         s.set_max_depth(10);
         let start = Instant::now();
         let _ = s.choose_move(&root);
@@ -99,7 +99,7 @@ fn main() {
     let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
     let (o_med, o_mean, o_cpu, o_stats) = measure(&ordered, searches);
     let plain = IterativeOptions::new().with_table_byte_size(16_000_000);
-    let (m_med, m_nodes, m_value) = minimax_runs(searches, plain.clone());
+    let (m_med, m_nodes, m_value) = minimax_runs(searches, plain);
     let (c_med, c_nodes, _) =
         minimax_runs(searches, plain.with_countermoves().with_countermove_history());
     let check = serial.search(
