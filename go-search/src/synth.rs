@@ -751,3 +751,12 @@ mod tests {
 
     use crate::Score;
 }
+
+/// PB*'s estimate of an interval-tree node: its interval, and as realistic value the
+/// midpoint of the interval (the same value as the tree's [`Evaluator`]), so it is
+/// derived deterministically from the node.
+impl crate::eval::ProbabilityEvaluator<IntervalTree> for IntervalTree {
+    fn estimate(&self, game: &IntervalTree, n: &Node) -> crate::Estimate<i32> {
+        crate::Estimate::new(self.interval(n), self.evaluate(game, n))
+    }
+}
