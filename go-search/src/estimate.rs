@@ -1,7 +1,5 @@
 //! [`Estimate`]: bounds plus a realistic value, and Palay's probability model on them.
 
-use core::fmt;
-
 use crate::bounds::Bounds;
 use crate::score::Score;
 
@@ -40,7 +38,7 @@ use crate::score::Score;
 /// // A realistic value outside the bounds is clamped into them.
 /// assert_eq!(Estimate::new(Bounds::must(0, 3), 7).realistic(), 3);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Estimate<S> {
     bounds: Bounds<S>,
     realistic: S,
@@ -98,12 +96,6 @@ pub(crate) fn at_least<S: Score>(lo: S, hi: S, t: S) -> f64 {
     }
 }
 
-impl<S: fmt::Debug> fmt::Debug for Estimate<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}~{:?}", self.bounds, self.realistic)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,7 +109,6 @@ mod tests {
         assert_eq!(e.reach_probability(8), 1.0);
         assert_eq!(e.reach_probability(9), 0.0);
         assert_eq!(e.fall_probability(2), 0.25);
-        assert_eq!(format!("{e:?}"), "[0, 8]~8");
         // Reaching t for one side is falling to -t for the other.
         let f = e.flip();
         for t in -9..=9 {

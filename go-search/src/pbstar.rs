@@ -92,13 +92,13 @@ impl Config {
 /// A node of the PB* tree. Values are for the side to move at the node.
 #[derive(Clone, Debug)]
 struct PNode<M, S> {
+    pess: S,
+    real: S,
+    opt: S,
     mv: Option<M>,
     parent: u32,
     first: u32,
     count: u32,
-    pess: S,
-    real: S,
-    opt: S,
     /// Expanded, or known to have no children (terminal).
     closed: bool,
 }
@@ -107,13 +107,13 @@ impl<M, S: Score> PNode<M, S> {
     fn new(mv: Option<M>, parent: u32, e: Estimate<S>, closed: bool) -> PNode<M, S> {
         let b = e.bounds();
         PNode {
+            pess: b.pessimistic(),
+            real: e.realistic(),
+            opt: b.optimistic(),
             mv,
             parent,
             first: 0,
             count: 0,
-            pess: b.pessimistic(),
-            real: e.realistic(),
-            opt: b.optimistic(),
             closed,
         }
     }
@@ -134,14 +134,18 @@ impl<M, S: Score> PNode<M, S> {
     /// How promising this child is for the parent's side to move, which wants at least
     /// `target`: the probability (under that side's hope, uniform on the parent's view
     /// of `[realistic, optimistic]`), then the optimistic and realistic values.
-    fn promise(&self, target: S) -> (f64, S, S) {
+    fn promise(&self, target: S) -> Promise<S> {
         let (_, real, opt) = self.seen();
         (at_least(real, opt, target), opt, real)
     }
 }
 
+/// How promising a child is: probability of reaching the target, optimistic and
+/// realistic values, compared in this order.
+type Promise<S> = (f64, S, S);
+
 /// Whether key `a` is strictly greater than key `b`.
-fn greater<S: Ord>(a: (f64, S, S), b: (f64, S, S)) -> bool {
+fn greater<S: Ord>(a: Promise<S>, b: Promise<S>) -> bool {
     a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).is_gt()
 }
 
@@ -169,10 +173,16 @@ pub struct Scratch<M, S> {
     buf: Vec<M>,
 }
 
+impl<M, S> Default for Scratch<M, S> {
+    fn default() -> Self {
+        Scratch { nodes: Vec::new(), moves: Vec::new(), buf: Vec::new() }
+    }
+}
+
 impl<M: Copy, S: Score> Scratch<M, S> {
     /// Empty scratch space.
     pub fn new() -> Scratch<M, S> {
-        Scratch { nodes: Vec::new(), moves: Vec::new(), buf: Vec::new() }
+        Scratch::default()
     }
 
     /// The root's moves and their backed-up estimates from the root's point of view,
@@ -186,12 +196,6 @@ impl<M: Copy, S: Score> Scratch<M, S> {
                 Some((c.mv?, Estimate::new(Bounds::new(pess, opt)?, real)))
             })
             .collect()
-    }
-}
-
-impl<M: Copy, S: Score> Default for Scratch<M, S> {
-    fn default() -> Self {
-        Scratch::new()
     }
 }
 
@@ -292,14 +296,16 @@ enum Step<S> {
 
 /// One PB* search in progress.
 struct Run<'a, G: Game, E> {
+    /// The arena: the root first, siblings contiguous.
+    nodes: &'a mut Vec<PNode<G::Move, G::Score>>,
+    /// Move buffers for the expanded node and for the terminal test of its children.
+    moves: &'a mut Vec<G::Move>,
+    buf: &'a mut Vec<G::Move>,
     game: &'a G,
     eval: &'a E,
     min_probability: f64,
-    budget: Budget<'a>,
     stats: Stats,
-    nodes: &'a mut Vec<PNode<G::Move, G::Score>>,
-    moves: &'a mut Vec<G::Move>,
-    buf: &'a mut Vec<G::Move>,
+    budget: Budget<'a>,
     /// Nodes (with their moves and undo records) currently played on the state.
     path: Vec<(u32, G::Move, G::Undo)>,
     /// Whether the next iteration is a SELECT (else VERIFY) iteration.
@@ -329,30 +335,32 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
     /// Generates and estimates the children of `index` (whose state is `state`, `ply`
     /// moves below the root), then backs the values up.
     fn expand(&mut self, index: u32, state: &mut G::State, ply: u32) {
-        self.moves.clear();
-        let outcome = self.game.moves(state, self.moves);
+        let mut moves = std::mem::take(self.moves);
+        moves.clear();
+        let outcome = self.game.moves(state, &mut moves);
         self.nodes[index as usize].closed = true;
-        if outcome.is_some() || self.moves.is_empty() {
-            let v = outcome.map_or(G::Score::ZERO, |o| o.value(ply));
-            let n = &mut self.nodes[index as usize];
-            (n.pess, n.real, n.opt) = (v, v, v);
-        } else {
-            self.stats.expansions += 1;
-            self.stats.interior_nodes += 1;
-            self.stats.max_depth = self.stats.max_depth.max(ply + 1);
+        if outcome.is_none() && !moves.is_empty() {
             let first = self.nodes.len() as u32;
-            for i in 0..self.moves.len() {
-                let mv = self.moves[i];
+            for &mv in &moves {
                 let undo = self.game.play(state, mv);
                 let (e, terminal) = self.estimate(state, ply + 1);
                 self.game.undo(state, mv, undo);
                 self.nodes.push(PNode::new(Some(mv), index, e, terminal));
             }
             let n = &mut self.nodes[index as usize];
-            (n.first, n.count) = (first, self.moves.len() as u32);
-            self.stats.nodes += u64::from(n.count);
+            (n.first, n.count) = (first, moves.len() as u32);
+            let stats = &mut self.stats;
+            stats.nodes += moves.len() as u64;
+            (stats.expansions, stats.interior_nodes) =
+                (stats.expansions + 1, stats.interior_nodes + 1);
+            stats.max_depth = stats.max_depth.max(ply + 1);
             self.refresh(index);
+        } else {
+            let v = outcome.map_or(G::Score::ZERO, |o| o.value(ply));
+            let n = &mut self.nodes[index as usize];
+            (n.pess, n.real, n.opt) = (v, v, v);
         }
+        *self.moves = moves;
         self.back_up(index);
     }
 
@@ -386,7 +394,7 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
     /// `index`) with their optimistic value.
     fn pick(&self, index: u32, target: G::Score, skip: u32, floor: G::Score) -> Option<u32> {
         let n = &self.nodes[index as usize];
-        let mut best: Option<(u32, (f64, G::Score, G::Score))> = None;
+        let mut best: Option<(u32, Promise<G::Score>)> = None;
         for c in n.kids() {
             let child = &self.nodes[c];
             if c as u32 == skip || child.is_solved() || child.seen().2 <= floor {
@@ -432,10 +440,10 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
         }
         let second_real = others().map(|c| seen(c).1).max().unwrap_or(best_real);
         self.select = !self.select;
-        if self.select || self.nodes[best].is_solved() {
-            if let Some(c) = self.pick(0, best_real, best as u32, best_pess) {
-                return Step::Descend(c, -best_real);
-            }
+        if (self.select || self.nodes[best].is_solved())
+            && let Some(c) = self.pick(0, best_real, best as u32, best_pess)
+        {
+            return Step::Descend(c, -best_real);
         }
         Step::Descend(best as u32, -second_real)
     }
@@ -491,16 +499,11 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
     }
 }
 
-impl<G, E> Searcher<G> for PBStar<E>
-where
-    G: Game,
-    G::State: Clone,
-    E: ProbabilityEvaluator<G>,
-{
+impl<G: Game<State: Clone>, E: ProbabilityEvaluator<G>> Searcher<G> for PBStar<E> {
     type Scratch = Scratch<G::Move, G::Score>;
 
     fn scratch(&self) -> Self::Scratch {
-        Scratch::new()
+        Scratch::default()
     }
 
     fn search(
@@ -510,65 +513,72 @@ where
         root: &G::State,
         limits: &Limits,
     ) -> Report<G::Move, G::Score> {
-        scratch.nodes.clear();
+        let Scratch { nodes, moves, buf } = scratch;
+        nodes.clear();
         let unknown =
             Estimate::new(Bounds::must(-G::Score::INFINITY, G::Score::INFINITY), G::Score::ZERO);
-        scratch.nodes.push(PNode::new(None, 0, unknown, false));
+        nodes.push(PNode::new(None, 0, unknown, false));
         let mut run = Run {
+            nodes,
+            moves,
+            buf,
             game,
             eval: &self.eval,
             min_probability: self.config.min_probability,
+            stats: Stats { threads: 1, nodes: 1, ..Stats::default() },
             budget: Budget::new(limits),
-            stats: Stats { nodes: 1, threads: 1, ..Stats::default() },
-            nodes: &mut scratch.nodes,
-            moves: &mut scratch.moves,
-            buf: &mut scratch.buf,
             path: Vec::new(),
             select: false,
         };
         let mut state = root.clone();
         run.expand(0, &mut state, 0);
-        let mut report = Report::empty();
-        let root_node = &run.nodes[0];
-        if root_node.count == 0 {
-            report.value = Value::Exact(root_node.pess);
-            report.solved = true;
-        } else {
-            let chosen = loop {
-                let (start, target) = match run.decide() {
-                    Step::Separated(c) => {
-                        report.solved = true;
-                        break c;
-                    }
-                    Step::Probable(c) => {
-                        run.budget.halt(Stop::Probability);
-                        break c;
-                    }
-                    Step::Descend(start, target) => (start, target),
-                };
-                if run.budget.exhausted(&run.stats)
-                    || run.budget.memory_exhausted(run.nodes.len() as u64)
-                {
-                    break run.best();
+        let end = (run.nodes[0].count > 0).then(|| run.main_loop(&mut state));
+        run.rewind(&mut state, 0);
+        run.report(end)
+    }
+}
+
+impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
+    /// Iterates until the root separates or the search must stop; returns the chosen
+    /// root child and whether the root separated.
+    fn main_loop(&mut self, state: &mut G::State) -> (u32, bool) {
+        loop {
+            let (start, target) = match self.decide() {
+                Step::Separated(c) => return (c, true),
+                Step::Probable(c) => {
+                    self.budget.halt(Stop::Probability);
+                    return (c, false);
                 }
-                if !run.iterate(&mut state, start, target) {
-                    run.budget.halt(Stop::MaxPly);
-                    break run.best();
-                }
+                Step::Descend(start, target) => (start, target),
             };
-            run.rewind(&mut state, 0);
-            let root = &run.nodes[0];
-            report.value =
-                Value::Bounds(Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess)));
-            report.best = run.nodes[chosen as usize].mv;
-            report.pv = run.pv(chosen);
-            report.depth = run.stats.max_depth;
+            if self.budget.exhausted(&self.stats)
+                || self.budget.memory_exhausted(self.nodes.len() as u64)
+            {
+                return (self.best(), false);
+            }
+            if !self.iterate(state, start, target) {
+                self.budget.halt(Stop::MaxPly);
+                return (self.best(), false);
+            }
         }
-        report.stop = run.budget.stopped();
-        run.stats.peak_nodes = run.nodes.len() as u64;
-        run.stats.finish(run.budget.elapsed());
-        report.stats = run.stats;
-        report
+    }
+
+    /// The report: `end` is the chosen root child and whether the root separated, or
+    /// `None` for a terminal root.
+    fn report(mut self, end: Option<(u32, bool)>) -> Report<G::Move, G::Score> {
+        self.stats.peak_nodes = self.nodes.len() as u64;
+        self.stats.finish(self.budget.elapsed());
+        let root = &self.nodes[0];
+        let (best, pv, value, solved) = match end {
+            None => (None, Vec::new(), Value::Exact(root.pess), true),
+            Some((chosen, separated)) => {
+                let bounds = Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess));
+                let mv = self.nodes[chosen as usize].mv;
+                (mv, self.pv(chosen), Value::Bounds(bounds), separated)
+            }
+        };
+        let depth = if end.is_some() { self.stats.max_depth } else { 0 };
+        Report { best, value, pv, depth, solved, stop: self.budget.stopped(), stats: self.stats }
     }
 }
 

@@ -23,20 +23,15 @@ impl<G: Game, T: IntervalEvaluator<G> + Evaluator<G>> ProbabilityEvaluator<G> fo
     }
 }
 
-/// Exact values of the root's children, from the root's point of view.
-fn child_values<G: Game<Score = i32>>(game: &G, root: &G::State) -> Vec<(G::Move, i32)>
+/// The exact value of the position after `mv`, from the root's point of view.
+fn value_after<G: Game<Score = i32>>(game: &G, root: &G::State, mv: G::Move) -> i32
 where
     G::State: Clone,
 {
-    let mut moves = Vec::new();
-    assert!(game.moves(root, &mut moves).is_none());
-    let value = |mv| {
-        let mut child = root.clone();
-        game.play(&mut child, mv);
-        let v = -exact_value(game, &child, 5_000_000).expect("small tree");
-        if v.is_decisive() { v.to_root(1) } else { v }
-    };
-    moves.into_iter().map(|mv| (mv, value(mv))).collect()
+    let mut child = root.clone();
+    game.play(&mut child, mv);
+    let v = -exact_value(game, &child, 5_000_000).expect("small tree");
+    if v.is_decisive() { v.to_root(1) } else { v }
 }
 
 /// What one tree's searches came to.
@@ -54,9 +49,16 @@ where
     G::State: Clone,
     E: ProbabilityEvaluator<G> + Clone,
 {
-    let values = child_values(game, root);
-    let best_value = values.iter().map(|&(_, v)| v).max().unwrap();
-    let value_of = |mv| values.iter().find(|(m, _)| *m == mv).unwrap().1;
+    let best_value = exact_value(game, root, 5_000_000).expect("small tree");
+    let mut values = Vec::new();
+    let mut value_of = |mv| match values.iter().find(|(m, _)| *m == mv) {
+        Some(&(_, v)) => v,
+        None => {
+            let v = value_after(game, root, mv);
+            values.push((mv, v));
+            v
+        }
+    };
     for p in [0.0, 0.01, 0.2] {
         let pbstar = PBStar::new(Config::default().min_probability(p), eval.clone());
         let mut scratch = pbstar.scratch();
