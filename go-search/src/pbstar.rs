@@ -502,10 +502,6 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
 impl<G: Game<State: Clone>, E: ProbabilityEvaluator<G>> Searcher<G> for PBStar<E> {
     type Scratch = Scratch<G::Move, G::Score>;
 
-    fn scratch(&self) -> Self::Scratch {
-        Scratch::default()
-    }
-
     fn search(
         &self,
         game: &G,
@@ -535,6 +531,10 @@ impl<G: Game<State: Clone>, E: ProbabilityEvaluator<G>> Searcher<G> for PBStar<E
         let end = (run.nodes[0].count > 0).then(|| run.main_loop(&mut state));
         run.rewind(&mut state, 0);
         run.report(end)
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        Scratch::default()
     }
 }
 
