@@ -20,9 +20,11 @@
 //! other. Below the root every node is entered with a target for its side to move (the
 //! negated target of its parent), and the search descends to the unsolved child most
 //! likely to give that side the target — its [`Estimate::fall_probability`], seen from
-//! the child — breaking ties by the higher realistic, then optimistic value. The open
-//! leaf reached is expanded (all children generated and estimated at once) and the
-//! values are backed up as far as they change.
+//! the child. Ties (typically all 0 or all 1) go to the child with the higher
+//! optimistic, then realistic value for that side, so without information from the
+//! probabilities PB* descends as B* does; SELECT breaks ties between alternatives the
+//! same way. The open leaf reached is expanded (all children generated and estimated at
+//! once) and the values are backed up as far as they change.
 //!
 //! The search stops when
 //! - the root **separates**, exactly as in B*: one child's pessimistic bound reaches
