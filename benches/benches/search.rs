@@ -1,5 +1,5 @@
 //! go-search against the `minimax` crate (0.6, MIT) on minimax's own connect-four
-//! example at depth 10, and B* throughput on Berliner interval trees.
+//! example at depth 10, and B* and PB* throughput on Berliner interval trees.
 //!
 //! Connect four, `search/connect4-d10/...`: `go-search` and `minimax` with the same
 //! options (iterative deepening, a table of 2^20 entries, null-window search, the
@@ -9,7 +9,8 @@
 //!
 //! Every bench asserts its answer: the connect-four root values of both crates must be
 //! equal (computed once by each, not hard-coded); B* must separate every tree and its
-//! best move's bounds must dominate its siblings'.
+//! best move's bounds must dominate its siblings'; PB* must separate likewise or stop
+//! on its probabilistic criterion with the move of highest realistic value.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -18,8 +19,9 @@ use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use go_search::alphabeta::{Config, Replacement, Scratch};
 use go_search::bstar::{self, Strategy};
+use go_search::pbstar;
 use go_search::synth::IntervalTree;
-use go_search::{AlphaBeta, BStar, Limits, Searcher, Value};
+use go_search::{AlphaBeta, BStar, Estimate, Limits, PBStar, Searcher, Stop, Value};
 use minimax::{IterativeOptions, IterativeSearch, Strategy as _};
 
 /// minimax's table size in bytes; it rounds the entry count (16-byte entries) up to
@@ -179,5 +181,41 @@ fn bstar_interval(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, connect4, bstar_interval);
+/// PB* (default threshold) on the trees of `bstar_interval`. Every search must end
+/// by separation (then the chosen move's pessimistic bound reaches every sibling's
+/// optimistic bound) or by the probabilistic stop (then on the move with the highest
+/// realistic value).
+fn pbstar_interval(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search/pbstar-interval");
+    g.sample_size(20);
+    let limits = Limits::default().nodes(10_000_000);
+    for width in [2u32, 5, 10, 30] {
+        let trees: Vec<IntervalTree> = (0..8).map(|seed| IntervalTree::new(width, seed)).collect();
+        let config = pbstar::Config::default();
+        let mut scratch = PBStar::new(config, trees[0]).scratch();
+        let run = |t: &IntervalTree, scratch: &mut pbstar::Scratch<u32, i32>| {
+            let r = PBStar::new(config, *t).search(t, scratch, black_box(&t.root()), &limits);
+            let kids = scratch.root_children();
+            let best = kids.iter().find(|(m, _)| Some(*m) == r.best).expect("a root move").1;
+            if r.solved {
+                let below =
+                    |e: &Estimate<i32>| e.bounds().optimistic() <= best.bounds().pessimistic();
+                assert!(kids.iter().all(|(m, e)| Some(*m) == r.best || below(e)));
+            } else {
+                assert_eq!(r.stop, Some(Stop::Probability));
+                assert!(kids.iter().all(|(_, e)| e.realistic() <= best.realistic()));
+            }
+            r.stats.expansions
+        };
+        // Expansions per batch, so criterion reports expansions per second.
+        let expansions: u64 = trees.iter().map(|t| run(t, &mut scratch)).sum();
+        g.throughput(Throughput::Elements(expansions));
+        g.bench_function(format!("b{width}"), |b| {
+            b.iter(|| trees.iter().map(|t| run(t, &mut scratch)).sum::<u64>())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, connect4, bstar_interval, pbstar_interval);
 criterion_main!(benches);

@@ -4,6 +4,7 @@
 //! |---|---|
 //! | [`Evaluator`] (a point value) | [`AlphaBeta`](crate::AlphaBeta), [`Minimax`](crate::Minimax) |
 //! | [`IntervalEvaluator`] ([`Bounds`]) | [`BStar`](crate::BStar) |
+//! | [`ProbabilityEvaluator`] ([`Estimate`]: bounds and a realistic value) | [`PBStar`](crate::PBStar) |
 //! | [`ProofEvaluator`] (attacker, initial proof numbers) | [`DfPn`](crate::DfPn) |
 //! | [`Priors`], [`Rollout`] | [`Mcts`](crate::Mcts) |
 //! | [`MoveOrder`] (a hook), [`NoisyMoves`] (quiescence) | [`AlphaBeta`](crate::AlphaBeta) |
@@ -12,6 +13,7 @@
 //! "nothing to add". Shared references implement every trait their target implements.
 
 use crate::bounds::Bounds;
+use crate::estimate::Estimate;
 use crate::game::{Game, Outcome, Side};
 use crate::rng::Rng;
 
@@ -32,6 +34,17 @@ pub trait Evaluator<G: Game> {
 pub trait IntervalEvaluator<G: Game> {
     /// `[pessimistic, optimistic]` for the side to move.
     fn bounds(&self, game: &G, state: &G::State) -> Bounds<G::Score>;
+}
+
+/// Bounds plus a realistic value, for Palay's probabilistic B* ([`PBStar`](crate::PBStar)).
+///
+/// The [`Estimate`] of `state` is for its side to move; its documentation gives the
+/// distribution model PB* derives probabilities from (each side's hope uniform between
+/// the realistic value and its own bound). Like [`IntervalEvaluator`], bounds may reach
+/// `±WIN` and are clamped there.
+pub trait ProbabilityEvaluator<G: Game> {
+    /// Bounds and realistic value of `state` for its side to move.
+    fn estimate(&self, game: &G, state: &G::State) -> Estimate<G::Score>;
 }
 
 /// Proof and disproof numbers: the estimated number of leaves to prove that the
@@ -202,6 +215,12 @@ impl<G: Game, T: Evaluator<G> + ?Sized> Evaluator<G> for &T {
 impl<G: Game, T: IntervalEvaluator<G> + ?Sized> IntervalEvaluator<G> for &T {
     fn bounds(&self, game: &G, state: &G::State) -> Bounds<G::Score> {
         (**self).bounds(game, state)
+    }
+}
+
+impl<G: Game, T: ProbabilityEvaluator<G> + ?Sized> ProbabilityEvaluator<G> for &T {
+    fn estimate(&self, game: &G, state: &G::State) -> Estimate<G::Score> {
+        (**self).estimate(game, state)
     }
 }
 

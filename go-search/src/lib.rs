@@ -5,6 +5,7 @@ pub mod alphabeta;
 mod bounds;
 pub mod bstar;
 pub mod dfpn;
+mod estimate;
 mod eval;
 mod game;
 mod limits;
@@ -12,6 +13,7 @@ pub mod mcts;
 mod minimax;
 #[cfg(feature = "rayon")]
 mod parallel;
+pub mod pbstar;
 mod report;
 mod rng;
 mod score;
@@ -24,9 +26,10 @@ pub use alphabeta::AlphaBeta;
 pub use bounds::Bounds;
 pub use bstar::BStar;
 pub use dfpn::DfPn;
+pub use estimate::Estimate;
 pub use eval::{
-    Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProofEvaluator,
-    ProofNumbers, RandomRollout, Rollout,
+    Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProbabilityEvaluator,
+    ProofEvaluator, ProofNumbers, RandomRollout, Rollout,
 };
 pub use game::{Game, Outcome, Side};
 pub use limits::Limits;
@@ -34,6 +37,7 @@ pub use mcts::Mcts;
 pub use minimax::Minimax;
 #[cfg(feature = "rayon")]
 pub use parallel::ParallelAlphaBeta;
+pub use pbstar::PBStar;
 pub use report::{Report, Stats, Stop, Value};
 pub use rng::Rng;
 pub use score::{MAX_PLY, OrderedF64, Score};

@@ -21,6 +21,11 @@ pub enum Stop {
     Memory,
     /// A path reached [`MAX_PLY`](crate::MAX_PLY) plies: the game is too deep.
     MaxPly,
+    /// PB* ([`PBStar`](crate::PBStar)): the root did not separate, but the probability
+    /// that another move beats the chosen one fell below
+    /// [`pbstar::Config::min_probability`](crate::pbstar::Config::min_probability).
+    /// The move is likely best, not proven best ([`Report::solved`] is `false`).
+    Probability,
 }
 
 /// The value of the root, in the form the algorithm can vouch for.
@@ -140,7 +145,7 @@ pub struct Report<M, S> {
     /// The last completed nominal depth (alpha-beta); the deepest ply otherwise.
     pub depth: u32,
     /// Whether the search finished its job: the game-theoretic value is known
-    /// (alpha-beta, df-pn, MCTS-Solver) or the root separated (B*).
+    /// (alpha-beta, df-pn, MCTS-Solver) or the root separated (B*, PB*).
     pub solved: bool,
     /// Why the search stopped early, if it did.
     pub stop: Option<Stop>,

@@ -12,7 +12,7 @@
 //! | [`IncrementalTree`] | value = sum of random edge values (Korf–Chickering) | path value; path value ± edge × plies left |
 //! | [`PGame`] | win/loss leaves, first side wins with probability `p` (Pearl, Nau) | zero; [`Attacker`](crate::Attacker) for df-pn |
 //! | [`OrderedTree`] | strongly ordered: best move first ≈70%, in the first quarter ≈90% (Marsland–Campbell) | noisy true value; true value ± noise |
-//! | [`IntervalTree`] | Berliner/Anema interval trees with parameters `b, k, g, r, R, S₀` | the node's interval |
+//! | [`IntervalTree`] | Berliner/Anema interval trees with parameters `b, k, g, r, R, S₀` | the node's interval; PB*: interval and midpoint |
 //! | [`TranspositionTree`] | a DAG: moves commute, so move orders transpose | zero |
 //!
 //! Small instances expose their exact minimax value through [`exact_value`] (plain
@@ -681,6 +681,15 @@ synth_game!(TranspositionTree, hash = |n| mix2(n.key, u64::from(n.depth)));
 impl Evaluator<TranspositionTree> for TranspositionTree {
     fn evaluate(&self, _: &TranspositionTree, _: &Node) -> i32 {
         0
+    }
+}
+
+/// PB*'s estimate of an interval-tree node: its interval, and as realistic value the
+/// midpoint of the interval (the same value as the tree's [`Evaluator`]), so it is
+/// derived deterministically from the node.
+impl crate::eval::ProbabilityEvaluator<IntervalTree> for IntervalTree {
+    fn estimate(&self, game: &IntervalTree, n: &Node) -> crate::Estimate<i32> {
+        crate::Estimate::new(self.interval(n), self.evaluate(game, n))
     }
 }
 

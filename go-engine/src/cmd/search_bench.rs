@@ -8,12 +8,13 @@ use go_search::alphabeta::Config as AbConfig;
 use go_search::bstar::{Config as BsConfig, Strategy};
 use go_search::dfpn::Config as DfConfig;
 use go_search::mcts::Config as McConfig;
+use go_search::pbstar::Config as PbConfig;
 use go_search::synth::{
     IncrementalTree, IntervalTree, Node, OrderedTree, PGame, TranspositionTree, UniformTree,
 };
 use go_search::{
     AlphaBeta, Attacker, BStar, DfPn, Evaluator, Game, IntervalEvaluator, Limits, Mcts, Minimax,
-    RandomRollout, Report, Score, Searcher, Side, Value,
+    PBStar, ProbabilityEvaluator, RandomRollout, Report, Score, Searcher, Side, Stop, Value,
 };
 use serde::Serialize;
 
@@ -149,6 +150,22 @@ where
     ]
 }
 
+/// PB* with Palay's probabilistic stop (default threshold) and without it.
+fn pb_star<'a, G>(eval: G) -> Vec<Algo<'a, G>>
+where
+    G: Game<State = Node, Move = u32, Score = i32> + ProbabilityEvaluator<G> + Clone + 'a,
+{
+    vec![
+        boxed("pbstar", PBStar::new(PbConfig::default(), eval.clone())),
+        boxed("pbstar-exact", PBStar::new(PbConfig::default().min_probability(0.0), eval)),
+    ]
+}
+
+/// B* and PB* on interval trees.
+fn b_stars<'a>(tree: IntervalTree) -> Vec<Algo<'a, IntervalTree>> {
+    b_star(tree).into_iter().chain(pb_star(tree)).collect()
+}
+
 /// UCT with `playouts` playouts per search.
 fn mcts<'a, G>(seed: u64, playouts: u64) -> Algo<'a, G>
 where
@@ -212,8 +229,9 @@ fn agrees(report: &Report<u32, i32>, oracle: &Oracle) -> Option<bool> {
             let first_wins = oracle.value > 0;
             Some(wins == ((side == Side::First) == first_wins))
         }
-        // B* (separated) and MCTS: the chosen move must be a true best move.
-        Value::Bounds(_) if report.solved => {
+        // B* and PB* (separated, or PB*'s probable best move) and MCTS: the chosen move
+        // must be a true best move.
+        Value::Bounds(_) if report.solved || report.stop == Some(Stop::Probability) => {
             Some(report.best.is_some_and(|m| oracle.best.contains(&m)))
         }
         Value::WinRate(_) => Some(report.best.is_some_and(|m| oracle.best.contains(&m))),
@@ -412,10 +430,10 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         IntervalTree::root,
         |t| {
             let pvs = alpha_beta(t).into_iter().filter(|(n, _)| *n == "pvs-id-tt");
-            b_star(t).into_iter().chain(pvs).collect()
+            b_stars(t).into_iter().chain(pvs).collect()
         },
     ));
-    // Anema's parameters: no exact reference (too deep), B* only.
+    // Anema's parameters: no exact reference (too deep), B* and PB* only.
     for (w, _) in sizes(&[(2, 0), (5, 0), (10, 0), (30, 0)], &[(3, 0), (15, 0)]) {
         let params = format!("b={w} k=4 g=1 r=1 R=1e7");
         jobs.push(job(
@@ -424,7 +442,7 @@ pub(crate) fn run(args: &Args) -> ExitCode {
             (seeds, budget, false),
             move |s| IntervalTree::new(w, s),
             IntervalTree::root,
-            b_star,
+            b_stars,
         ));
     }
     let mut progress = Progress::new(seeds * jobs.len() as u64);
