@@ -318,10 +318,8 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
     /// The estimate of a child position just played on `state`, `ply` moves below the
     /// root, and whether it is terminal.
     fn estimate(&mut self, state: &G::State, ply: u32) -> (Estimate<G::Score>, bool) {
-        self.buf.clear();
-        match self.game.moves(state, self.buf) {
+        match self.game.outcome(state, self.buf) {
             Some(outcome) => (Estimate::exact(outcome.value(ply)), true),
-            None if self.buf.is_empty() => (Estimate::exact(G::Score::ZERO), true),
             None => {
                 self.stats.evaluations += 1;
                 // Values may reach ±WIN ("from a loss to a win"), never infinity.
