@@ -73,7 +73,7 @@ fn connect4(c: &mut Criterion) {
     let expected = Value::Exact(reference.root_value());
 
     let serial = AlphaBeta::new(config(), BasicEvaluator);
-    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 8);
+    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 6);
     let mut g = c.benchmark_group("search/connect4-d10");
     g.sample_size(20);
     // Cold searches: the scratch (table, history, thread pool) is cleared, not

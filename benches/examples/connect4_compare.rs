@@ -89,7 +89,7 @@ fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16)
 fn main() {
     let mut args = std::env::args().skip(1);
     let searches: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(30).max(1);
-    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(8);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
     let config = Config::default().table(1 << 20, Replacement::TwoTier);
     let comparable = config.clone().killers(false).history(false);
     let serial = AlphaBeta::new(comparable.clone(), BasicEvaluator);

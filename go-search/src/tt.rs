@@ -133,8 +133,11 @@ impl<T> Table<T> {
         T: Default,
     {
         let len = slot_count(entries);
-        let spare = (64 / size_of::<T>().max(1)).max(1);
-        let storage: Vec<T> = (0..len + spare).map(|_| T::default()).collect();
+        // Enough spare slots to reach any 64-byte boundary in steps of the slot size.
+        let spare = 64 >> size_of::<T>().trailing_zeros().min(6);
+        let mut storage: Vec<T> = Vec::with_capacity(len + spare);
+        advise_huge_pages(&storage);
+        storage.extend((0..len + spare).map(|_| T::default()));
         let base = storage.as_ptr().align_offset(64);
         let base = if base < spare { base } else { 0 };
         Table { storage, base, len, policy, generation: 0 }
@@ -195,6 +198,33 @@ pub(crate) trait TableAccess<M, S> {
     fn store(&mut self, entry: Entry<M, S>);
     /// Starts loading the slot of `key` into the cache, for a probe soon after.
     fn prefetch(&self, _key: u64) {}
+}
+
+/// Tables of 4 MB and more: asks Linux to back the (still untouched) allocation of
+/// `storage` with transparent huge pages, so that random probes do not miss the TLB. A
+/// hint: without huge pages (other systems, or disabled) nothing changes.
+fn advise_huge_pages<T>(storage: &Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = storage.capacity() * size_of::<T>();
+        if bytes < 2 * HUGE {
+            return;
+        }
+        let start = storage.as_ptr() as usize;
+        let first = start.next_multiple_of(HUGE);
+        let end = (start + bytes) / HUGE * HUGE;
+        if end > first {
+            // SAFETY: the range lies inside the allocation `storage` owns; `madvise`
+            // with MADV_HUGEPAGE changes how the kernel backs those pages, never their
+            // contents, and failure (EINVAL when THP is off) is harmless.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = storage;
 }
 
 /// Asks the CPU to bring `slot` into the cache: a hint with no effect on results.
@@ -319,6 +349,18 @@ mod tests {
         // The same key keeps its move when the new result has none.
         t.store(Entry { mv: None, ..entry(17, 4, 1) });
         assert_eq!(t.probe(17).and_then(|e| e.mv), Some(1));
+    }
+
+    #[test]
+    fn large_tables_advised_for_huge_pages_work() {
+        // 2^19 slots of 16 bytes: 8 MB, so the huge-page hint is given.
+        let mut t = TranspositionTable::<u8, i32>::new(1 << 19, Replacement::TwoTier);
+        assert_eq!(t.len(), 1 << 19);
+        assert_eq!(t.slots().as_ptr() as usize % 64, 0, "slots start on a cache line");
+        for key in (1..5000u64).map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+            (&mut t).store(entry(key, 3, 0));
+            assert_eq!((&mut t).probe(key).map(|e| e.key), Some(key));
+        }
     }
 
     #[test]
