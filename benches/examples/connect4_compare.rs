@@ -63,6 +63,7 @@ fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16)
         let start = Instant::now();
         let _ = s.choose_move(&root);
         let wall = start.elapsed().as_secs_f64() * 1e3;
+        LAST_WALL.with(|w| w.set(wall));
         walls.push(wall);
         value = s.root_value();
         let text = s.stats(&mut root.clone());
@@ -86,6 +87,44 @@ fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16)
     (walls[walls.len() / 2], nodes, value)
 }
 
+/// Nodes per second of go-search (comparable options) and minimax in alternating
+/// searches, so that both see the same machine state: the median of each, and the
+/// median of the per-pair ratio.
+fn interleaved(serial: &AlphaBeta<BasicEvaluator>, pairs: usize) -> (f64, f64, f64) {
+    let root = Board::default();
+    let limits = Limits::default().depth(10);
+    let mut scratch = serial.scratch();
+    let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..pairs {
+        scratch.clear();
+        let r = serial.search(&Connect4, &mut scratch, &root, &limits);
+        let a = r.stats.nodes as f64 / r.stats.elapsed.as_secs_f64() / 1e6;
+        let (_, nodes, _) = minimax_runs(1, minimax_options());
+        let b = nodes[0] as f64 / minimax_last_wall() / 1e3;
+        ours.push(a);
+        theirs.push(b);
+        ratios.push(a / b);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut ours), median(&mut theirs), median(&mut ratios))
+}
+
+fn minimax_options() -> IterativeOptions {
+    IterativeOptions::new().with_table_byte_size(16_000_000)
+}
+
+thread_local! {
+    /// The wall time (ms) of the last minimax search, for `interleaved`.
+    static LAST_WALL: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+fn minimax_last_wall() -> f64 {
+    LAST_WALL.with(std::cell::Cell::get)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let searches: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(30).max(1);
@@ -98,7 +137,7 @@ fn main() {
     let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
     let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
     let (o_med, o_mean, o_cpu, o_stats) = measure(&ordered, searches);
-    let plain = IterativeOptions::new().with_table_byte_size(16_000_000);
+    let plain = minimax_options();
     let (m_med, m_nodes, m_value) = minimax_runs(searches, plain);
     let (c_med, c_nodes, _) =
         minimax_runs(searches, plain.with_countermoves().with_countermove_history());
@@ -152,6 +191,11 @@ fn main() {
         s_stats.tt_probes / searches as u64,
         s_stats.tt_hits / searches as u64,
         s_stats.tt_cutoffs / searches as u64
+    );
+    let (ours, theirs, ratio) = interleaved(&serial, searches);
+    println!(
+        "interleaved ({searches} pairs): go-search {ours:.1} M nodes/s, minimax {theirs:.1} M \
+         nodes/s (medians), per-pair ratio {ratio:.2}"
     );
     println!("root value {m_value} in both crates");
     println!(
