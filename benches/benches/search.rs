@@ -16,7 +16,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place};
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{
+    BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main,
+};
 use go_search::alphabeta::{Config, Replacement, Scratch};
 use go_search::bstar::{self, Strategy};
 use go_search::pbstar;
@@ -64,74 +67,54 @@ fn ordered_config() -> Config {
     Config::default().table(TABLE_ENTRIES, Replacement::TwoTier)
 }
 
+/// Times cold searches by `algo`: its scratch (table, history, thread pool) is cleared,
+/// not reallocated, outside the timing; each search must find `expected`.
+fn bench_cold<A>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, algo: &A, expected: Value<i16>)
+where
+    A: Searcher<Connect4, Scratch = Scratch<Place, i16>>,
+{
+    let (root, limits) = (Board::default(), Limits::default().depth(u32::from(DEPTH)));
+    let mut scratch = algo.scratch();
+    g.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                scratch.clear();
+                let start = Instant::now();
+                let value = algo.search(&Connect4, &mut scratch, black_box(&root), &limits).value;
+                total += start.elapsed();
+                assert_eq!(value, expected);
+            }
+            total
+        })
+    });
+}
+
 fn connect4(c: &mut Criterion) {
     let root = Board::default();
-    let limits = Limits::default().depth(u32::from(DEPTH));
     // The expected value comes from minimax itself.
     let mut reference = minimax_search();
     assert!(reference.choose_move(&root).is_some());
     let expected = Value::Exact(reference.root_value());
 
-    let serial = AlphaBeta::new(config(), BasicEvaluator);
-    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 6);
     let mut g = c.benchmark_group("search/connect4-d10");
     g.sample_size(20);
-    // Cold searches: the scratch (table, history, thread pool) is cleared, not
-    // reallocated, outside the timing; minimax gets a new strategy the same way.
-    let cold = |algo: &dyn Fn(&mut Scratch<Place, i16>) -> Value<i16>,
-                scratch: &mut Scratch<Place, i16>,
-                iters: u64| {
-        let mut total = Duration::ZERO;
-        for _ in 0..iters {
-            scratch.clear();
-            let start = Instant::now();
-            let value = algo(scratch);
-            total += start.elapsed();
-            assert_eq!(value, expected);
-        }
-        total
-    };
-    let mut scratch = serial.scratch();
-    g.bench_function("go-search", |b| {
-        b.iter_custom(|iters| {
-            cold(
-                &|s| serial.search(&Connect4, s, black_box(&root), &limits).value,
-                &mut scratch,
-                iters,
-            )
-        })
-    });
+    // minimax gets a new strategy per search, made outside the timing.
     let run_minimax = |s: &mut IterativeSearch<MinimaxEvaluator>| {
         assert!(s.choose_move(black_box(&root)).is_some());
         assert_eq!(Value::Exact(s.root_value()), expected);
     };
+    bench_cold(&mut g, "go-search", &AlphaBeta::new(config(), BasicEvaluator), expected);
     g.bench_function("minimax", |b| {
         b.iter_batched_ref(minimax_search, run_minimax, BatchSize::LargeInput)
     });
-    let mut scratch = parallel.scratch();
-    g.bench_function("go-search-2threads", |b| {
-        b.iter_custom(|iters| {
-            cold(
-                &|s| parallel.search(&Connect4, s, black_box(&root), &limits).value,
-                &mut scratch,
-                iters,
-            )
-        })
-    });
+    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 6);
+    bench_cold(&mut g, "go-search-2threads", &parallel, expected);
     g.bench_function("minimax-ordered", |b| {
         b.iter_batched_ref(minimax_ordered, run_minimax, BatchSize::LargeInput)
     });
     let ordered = AlphaBeta::new(ordered_config(), BasicEvaluator);
-    let mut scratch = ordered.scratch();
-    g.bench_function("go-search-ordered", |b| {
-        b.iter_custom(|iters| {
-            cold(
-                &|s| ordered.search(&Connect4, s, black_box(&root), &limits).value,
-                &mut scratch,
-                iters,
-            )
-        })
-    });
+    bench_cold(&mut g, "go-search-ordered", &ordered, expected);
     g.finish();
 }
 

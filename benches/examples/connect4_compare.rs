@@ -48,30 +48,36 @@ where
     (walls[walls.len() / 2], mean, cpu * 1e3 / n, stats)
 }
 
-/// minimax 0.6 `IterativeSearch` (16 MB table, its defaults otherwise): median wall
-/// time, and the node counts it reports (its root moves are shuffled at random, so
-/// they vary from run to run).
-fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16) {
+/// One minimax 0.6 `IterativeSearch` (a new strategy, made untimed): wall time in ms,
+/// the node count it reports, and the root value.
+fn minimax_once(opts: IterativeOptions) -> (f64, Option<u64>, i16) {
     let root = Board::default();
+    let mut s = IterativeSearch::new(MinimaxEvaluator, opts);
+    s.set_max_depth(10);
+    let start = Instant::now();
+    let _ = s.choose_move(&root);
+    let wall = start.elapsed().as_secs_f64() * 1e3;
+    let text = s.stats(&mut root.clone());
+    let explored = text
+        .split("Explored ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok());
+    (wall, explored, s.root_value())
+}
+
+/// minimax 0.6 `IterativeSearch` (16 MB table, `opts` otherwise): median wall time, and
+/// the node counts it reports (its root moves are shuffled at random, so they vary from
+/// run to run).
+fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16) {
     let mut walls = Vec::new();
     let mut nodes = Vec::new();
     let mut rates = Vec::new();
     let mut value = 0;
     for _ in 0..searches {
-        let mut s = IterativeSearch::new(MinimaxEvaluator, opts);
-        s.set_max_depth(10);
-        let start = Instant::now();
-        let _ = s.choose_move(&root);
-        let wall = start.elapsed().as_secs_f64() * 1e3;
-        LAST_WALL.with(|w| w.set(wall));
+        let (wall, explored, v) = minimax_once(opts);
         walls.push(wall);
-        value = s.root_value();
-        let text = s.stats(&mut root.clone());
-        let explored: Option<u64> = text
-            .split("Explored ")
-            .nth(1)
-            .and_then(|t| t.split(' ').next())
-            .and_then(|n| n.parse().ok());
+        value = v;
         nodes.extend(explored);
         rates.extend(explored.map(|n| n as f64 / wall / 1e3));
     }
@@ -87,9 +93,9 @@ fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16)
     (walls[walls.len() / 2], nodes, value)
 }
 
-/// Nodes per second of go-search (comparable options) and minimax in alternating
-/// searches, so that both see the same machine state: the median of each, and the
-/// median of the per-pair ratio.
+/// Nodes per second (millions) of go-search (comparable options) and minimax in
+/// alternating searches, so that both see the same machine state: the median of each,
+/// and the median of the per-pair ratio.
 fn interleaved(serial: &AlphaBeta<BasicEvaluator>, pairs: usize) -> (f64, f64, f64) {
     let root = Board::default();
     let limits = Limits::default().depth(10);
@@ -99,30 +105,22 @@ fn interleaved(serial: &AlphaBeta<BasicEvaluator>, pairs: usize) -> (f64, f64, f
         scratch.clear();
         let r = serial.search(&Connect4, &mut scratch, &root, &limits);
         let a = r.stats.nodes as f64 / r.stats.elapsed.as_secs_f64() / 1e6;
-        let (_, nodes, _) = minimax_runs(1, minimax_options());
-        let b = nodes[0] as f64 / minimax_last_wall() / 1e3;
+        let (wall, explored, _) = minimax_once(minimax_options());
+        let Some(nodes) = explored else { continue };
+        let b = nodes as f64 / wall / 1e3;
         ours.push(a);
         theirs.push(b);
         ratios.push(a / b);
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
     };
     (median(&mut ours), median(&mut theirs), median(&mut ratios))
 }
 
 fn minimax_options() -> IterativeOptions {
     IterativeOptions::new().with_table_byte_size(16_000_000)
-}
-
-thread_local! {
-    /// The wall time (ms) of the last minimax search, for `interleaved`.
-    static LAST_WALL: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
-}
-
-fn minimax_last_wall() -> f64 {
-    LAST_WALL.with(std::cell::Cell::get)
 }
 
 fn main() {

@@ -764,9 +764,14 @@ where
         if let Some(outcome) = self.game.outcome(state, &mut self.local.moves[ply as usize]) {
             return Some(outcome.value(ply));
         }
+        Some(self.stand(state))
+    }
+
+    /// The static evaluation at the horizon (which marks the result as cut by it).
+    fn stand(&mut self, state: &G::State) -> G::Score {
         self.horizon = true;
         self.stats.evaluations += 1;
-        Some(self.eval.evaluate(self.game, state).clamp_eval())
+        self.eval.evaluate(self.game, state).clamp_eval()
     }
 
     /// What every node does first: count it, check the limits, probe the table and
@@ -870,6 +875,10 @@ where
         self.stats.interior_nodes += 1;
         self.stats.expansions += 1;
         self.order_moves(state, moves, ply, tt_move);
+        // Prefetch two children ahead: most nodes cut off after the first child or
+        // two, and prefetching every child at once measured ~4% slower with killers and
+        // history (the parallel search, which starts the younger brothers together,
+        // prefetches them all).
         self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
         let mut w = Window::new(alpha, beta, moves[0]);
         for (i, &mv) in moves.iter().enumerate() {
@@ -932,9 +941,7 @@ where
         mut alpha: G::Score,
         beta: G::Score,
     ) -> Option<G::Score> {
-        self.horizon = true;
-        self.stats.evaluations += 1;
-        let stand = self.eval.evaluate(self.game, state).clamp_eval();
+        let stand = self.stand(state);
         if qdepth == 0 || stand >= beta {
             return Some(stand);
         }

@@ -44,6 +44,13 @@ impl<S: Score> Bounds<S> {
         }
     }
 
+    /// These bounds clamped to `±WIN` ("from a loss to a win"): what the B* family
+    /// stores for an evaluated position, never infinity.
+    pub(crate) fn within_win(self) -> Bounds<S> {
+        let clamp = |v: S| v.clamp(-S::WIN, S::WIN);
+        Bounds { pessimistic: clamp(self.pessimistic), optimistic: clamp(self.optimistic) }
+    }
+
     /// The single value `value` (a solved position).
     pub fn exact(value: S) -> Bounds<S> {
         Bounds { pessimistic: value, optimistic: value }

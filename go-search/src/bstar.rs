@@ -270,10 +270,8 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
                     }
                     None => {
                         self.stats.evaluations += 1;
-                        // Bounds may reach ±WIN ("from a loss to a win"), never infinity.
-                        let b = self.eval.bounds(self.game, state);
-                        let clamp = |v: G::Score| v.clamp(-G::Score::WIN, G::Score::WIN);
-                        BNode::leaf(mv, index, clamp(b.pessimistic()), clamp(b.optimistic()), false)
+                        let b = self.eval.bounds(self.game, state).within_win();
+                        BNode::leaf(mv, index, b.pessimistic(), b.optimistic(), false)
                     }
                 };
                 self.game.undo(state, mv, undo);
@@ -495,11 +493,7 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
 
     /// Takes back the played path down to its first `len` moves.
     fn rewind(&mut self, state: &mut G::State, len: usize) {
-        while self.path.len() > len {
-            if let Some((_, mv, undo)) = self.path.pop() {
-                self.game.undo(state, mv, undo);
-            }
-        }
+        take_back(self.game, state, &mut self.path, len);
     }
 
     /// The principal variation: from the root, the child that supplies each node's
@@ -519,6 +513,20 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
             });
         }
         pv
+    }
+}
+
+/// Takes back the moves of `path` (tree node, move, undo record), played on `state`
+/// by a best-first search, down to its first `len` moves (B* and PB*).
+pub(crate) fn take_back<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    path: &mut Vec<(u32, G::Move, G::Undo)>,
+    len: usize,
+) {
+    let keep = len.min(path.len());
+    for (_, mv, undo) in path.drain(keep..).rev() {
+        game.undo(state, mv, undo);
     }
 }
 

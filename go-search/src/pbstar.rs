@@ -322,12 +322,8 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
             Some(outcome) => (Estimate::exact(outcome.value(ply)), true),
             None => {
                 self.stats.evaluations += 1;
-                // Values may reach ±WIN ("from a loss to a win"), never infinity.
                 let e = self.eval.estimate(self.game, state);
-                let clamp = |v: G::Score| v.clamp(-G::Score::WIN, G::Score::WIN);
-                let b = e.bounds();
-                let bounds = Bounds::must(clamp(b.pessimistic()), clamp(b.optimistic()));
-                (Estimate::new(bounds, e.realistic()), false)
+                (Estimate::new(e.bounds().within_win(), e.realistic()), false)
             }
         }
     }
@@ -479,10 +475,7 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
 
     /// Takes back the played path down to its first `len` moves.
     fn rewind(&mut self, state: &mut G::State, len: usize) {
-        let keep = len.min(self.path.len());
-        for (_, mv, undo) in self.path.drain(keep..).rev() {
-            self.game.undo(state, mv, undo);
-        }
+        crate::bstar::take_back(self.game, state, &mut self.path, len);
     }
 
     /// The principal variation from root child `from`: at each node, the child that

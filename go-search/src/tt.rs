@@ -353,7 +353,8 @@ mod tests {
 
     #[test]
     fn large_tables_advised_for_huge_pages_work() {
-        // 2^19 slots of 16 bytes: 8 MB, so the huge-page hint is given.
+        // 2^19 slots of 24 bytes: 12 MB, so the huge-page hint is given; 24 is not a
+        // divisor of 64, so reaching a cache line takes more spare slots than 16 would.
         let mut t = TranspositionTable::<u8, i32>::new(1 << 19, Replacement::TwoTier);
         assert_eq!(t.len(), 1 << 19);
         assert_eq!(t.slots().as_ptr() as usize % 64, 0, "slots start on a cache line");
