@@ -7,6 +7,7 @@ pub mod handicap;
 mod moves;
 mod perft;
 mod point;
+mod point_map;
 mod point_set;
 mod position;
 mod rules;
@@ -23,6 +24,7 @@ pub use handicap::HandicapError;
 pub use moves::Move;
 pub use perft::perft;
 pub use point::{BoardSize, ParsePointError, Point, SizeError};
+pub use point_map::{Iter as PointMapIter, IterMut as PointMapIterMut, PointMap};
 pub use point_set::{Iter as PointSetIter, PointSet};
 pub use position::{Event, IllegalMove, Position, Setup, UndoError};
 pub use rules::{
