@@ -131,6 +131,44 @@ impl Position {
         }
     }
 
+    /// A position holding the stones of a diagram (see [`Board::from_diagram`] for the
+    /// format) as setup stones, with Black to move.
+    ///
+    /// The stones are a setup, as from SGF `AB`/`AW`: the superko history starts with
+    /// this position, there is no ko ban, no capture and no handicap. Change the side to
+    /// move with [`Position::set_to_move`].
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Diagram`] with the line and column of the bad text, as
+    /// [`Board::from_diagram`] reports it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Color, Move, Position, Rules};
+    /// let mut pos = Position::from_diagram(
+    ///     "
+    ///     . X O .
+    ///     X O . O
+    ///     . X O .
+    ///     . . . .
+    ///     ",
+    ///     Rules::japanese(),
+    /// )?;
+    /// assert_eq!(pos.to_move(), Color::Black);
+    /// pos.try_play(Move::parse_gtp("C3", pos.size())?)?; // captures B3
+    /// assert_eq!(pos.board().captures()[Color::Black], 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_diagram(text: &str, rules: Rules) -> Result<Position, SetupError> {
+        let board = Board::from_diagram(text)?;
+        let mut position = Position::new(board.size(), rules);
+        let stones = board.stones_by_color();
+        position.setup(Setup { black: stones.black, white: stones.white, ..Setup::default() })?;
+        Ok(position)
+    }
+
     /// The board.
     #[inline]
     pub fn board(&self) -> &Board {

@@ -95,7 +95,7 @@ pub(crate) fn score(
     dead: &PointSet,
     seki: Option<&PointSet>,
 ) -> Score {
-    let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+    let stones = board.stones_by_color();
     let dead = ByColor::new(stones.black & *dead, stones.white & *dead);
     let alive = ByColor::new(stones.black - dead.black, stones.white - dead.white);
     let open = board.size().on_board() - alive.black - alive.white;

@@ -89,7 +89,7 @@ impl Unconditional {
     /// Runs the analysis for both colours of `board`.
     pub fn new(board: &Board) -> Unconditional {
         let size = board.size();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let stones = board.stones_by_color();
         let mut alive = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
         let mut safe = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
         for color in Color::ALL {

@@ -27,9 +27,9 @@
 //! # Examples
 //!
 //! ```
-//! use go_board::{Board, Color, Position, Rules, Setup};
+//! use go_board::{Position, Rules};
 //! use go_eval::evaluate::PositionEvaluator;
-//! let board = Board::from_diagram(
+//! let position = Position::from_diagram(
 //!     "
 //!     . . . . . . . . .
 //!     . . . . . . . . .
@@ -41,9 +41,8 @@
 //!     . . . . . . . . .
 //!     . . . . . . . . .
 //!     ",
+//!     Rules::chinese(),
 //! )?;
-//! let mut position = Position::new(board.size(), Rules::chinese());
-//! position.setup(Setup { black: *board.stones(Color::Black), white: *board.stones(Color::White), ..Setup::default() })?;
 //! let evaluator = PositionEvaluator::default();
 //! let eval = evaluator.evaluate(&position);
 //! // The lone white stone inside Black's ring, with three liberties, is dead.
@@ -317,7 +316,7 @@ impl PositionEvaluator {
     /// Steps 1 to 3, which do not depend on the per-colour settings.
     fn assess(&self, position: &Position) -> Assessed {
         let board = position.board();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let stones = board.stones_by_color();
         let potential = self.potential(board.size(), &stones);
         let groups = assess(board, &stones, &potential, self.config.connect);
         Assessed { stones, groups }
@@ -504,22 +503,12 @@ pub(crate) fn for_side(margin: i32, color: Color) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use go_board::{Komi, Point, Rules, Setup};
+    use go_board::{Komi, Point, Rules};
 
     use super::*;
 
     fn position(diagram: &str, rules: Rules) -> Position {
-        let board = Board::from_diagram(diagram).unwrap();
-        let mut position = Position::new(board.size(), rules);
-        let stones = |c| *board.stones(c);
-        position
-            .setup(Setup {
-                black: stones(Color::Black),
-                white: stones(Color::White),
-                ..Setup::default()
-            })
-            .unwrap();
-        position
+        Position::from_diagram(diagram, rules).unwrap()
     }
 
     fn at(position: &Position, vertex: &str) -> Point {
@@ -598,7 +587,7 @@ mod tests {
     fn the_potential_follows_the_model() {
         let position = position(CORNER, Rules::chinese());
         let board = position.board();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let stones = board.stones_by_color();
         let zobrist =
             Config { potential: Potential::Zobrist(Zobrist::CLASSIC), ..Config::default() };
         let evaluator = PositionEvaluator::new(zobrist).unwrap();

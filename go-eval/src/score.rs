@@ -4,10 +4,11 @@
 //! # Examples
 //!
 //! ```
-//! use go_board::{Board, Color, Komi, Point, PointSet, Position, Rules, Setup};
+//! use go_board::{Komi, Point, PointSet, Position, Rules};
 //! use go_eval::evaluate::PositionEvaluator;
 //! use go_eval::score::{ScoreEstimate, dead_stones};
-//! let board = Board::from_diagram(
+//! let rules = Rules::japanese().with_komi(Komi::from_half_points(1));
+//! let position = Position::from_diagram(
 //!     "
 //!     . . . X O . .
 //!     . . . X O . .
@@ -17,16 +18,10 @@
 //!     . . . X O . .
 //!     . . . X O . .
 //!     ",
+//!     rules,
 //! )?;
-//! let rules = Rules::japanese().with_komi(Komi::from_half_points(1));
-//! let mut position = Position::new(board.size(), rules);
-//! position.setup(Setup {
-//!     black: *board.stones(Color::Black),
-//!     white: *board.stones(Color::White),
-//!     ..Setup::default()
-//! })?;
 //! // White's invader at A4 has no chance in Black's side of the board.
-//! let a4 = Point::parse_gtp("A4", board.size())?;
+//! let a4 = Point::parse_gtp("A4", position.size())?;
 //! assert_eq!(dead_stones(&position), PointSet::from_iter([a4]));
 //! let estimate = ScoreEstimate::new(&position, &PositionEvaluator::default());
 //! // Territory scoring: Black's 21 points (A4 included) and a prisoner, against
@@ -68,7 +63,7 @@ impl Count {
     pub fn of(position: &Position, ownership: &Ownership, dead: &PointSet) -> Count {
         let board = position.board();
         let rules = position.rules();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let stones = board.stones_by_color();
         let living = stones.map(|s| s - *dead);
         let (points, compensation) = match rules.scoring {
             Scoring::Area => {
@@ -141,7 +136,7 @@ pub fn dead_stones(position: &Position) -> PointSet {
 
 #[cfg(test)]
 mod tests {
-    use go_board::{Board, Komi, Move, Point, Rules, Setup};
+    use go_board::{Komi, Move, Point, Rules};
 
     use super::*;
     use crate::grid::Grid;
@@ -189,7 +184,7 @@ mod tests {
     #[test]
     fn dead_stones_include_the_unconditionally_dead() {
         // White's stone sits in a region that Black's pass-alive group makes safe.
-        let board = Board::from_diagram(
+        let position = Position::from_diagram(
             "
             . . . . . . .
             . . . . . . .
@@ -199,16 +194,9 @@ mod tests {
             X X X X X . .
             . O . . X . .
             ",
+            Rules::chinese(),
         )
         .unwrap();
-        let mut position = Position::new(board.size(), Rules::chinese());
-        position
-            .setup(Setup {
-                black: *board.stones(Color::Black),
-                white: *board.stones(Color::White),
-                ..Setup::default()
-            })
-            .unwrap();
         let b1 = at("B1", &position);
         assert_eq!(dead_stones(&position), PointSet::from_iter([b1]));
         let estimate = ScoreEstimate::new(&position, &PositionEvaluator::default());

@@ -32,7 +32,7 @@ impl<G: Game<State = Position>> IntervalEvaluator<G> for PositionEvaluator {
 
 #[cfg(test)]
 mod tests {
-    use go_board::{Board, Color, Move, Position, Rules, Setup};
+    use go_board::{Color, Move, Position, Rules};
     use go_search::{Evaluator, Game, IntervalEvaluator, Outcome, Score, Side};
 
     use crate::evaluate::PositionEvaluator;
@@ -74,26 +74,15 @@ mod tests {
     }
 
     fn position(to_move: Color) -> Position {
-        let board = Board::from_diagram(
-            "
-            . . X O .
-            . . X O .
-            . . X O .
-            . . X O .
-            . . X O .
-            ",
-        )
-        .unwrap();
         let rules = Rules::chinese().with_komi(go_board::Komi::from_half_points(1));
-        let mut position = Position::new(board.size(), rules);
-        let stones = |c| *board.stones(c);
-        position
-            .setup(Setup {
-                black: stones(Color::Black),
-                white: stones(Color::White),
-                ..Setup::default()
-            })
-            .unwrap();
+        let diagram = "
+            . . X O .
+            . . X O .
+            . . X O .
+            . . X O .
+            . . X O .
+            ";
+        let mut position = Position::from_diagram(diagram, rules).unwrap();
         position.set_to_move(to_move);
         position
     }

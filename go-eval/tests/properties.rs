@@ -31,7 +31,7 @@ fn board(cols: u8, rows: u8, moves: &[(u8, u8)]) -> Board {
 }
 
 fn stones(board: &Board) -> ByColor<PointSet> {
-    ByColor::new(*board.stones(Color::Black), *board.stones(Color::White))
+    board.stones_by_color()
 }
 
 /// A position (komi 0, so that the count is antisymmetric) holding `stones`.
