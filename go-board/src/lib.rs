@@ -15,6 +15,7 @@ pub mod score;
 #[cfg(feature = "search")]
 pub mod search;
 pub mod sgf;
+mod status;
 mod symmetry;
 pub mod zobrist;
 
@@ -33,4 +34,5 @@ pub use rules::{
 };
 pub use score::Score;
 pub use sgf::{GameRecord, ReplayError, ReplayErrorKind, SgfError, SgfErrorKind};
+pub use status::{ParseStatusError, Status};
 pub use symmetry::Symmetry;
