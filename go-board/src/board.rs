@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use crate::point::{DIAGONAL_OFFSETS, NEIGHBOUR_OFFSETS};
-use crate::{BoardSize, ByColor, Color, Point, PointSet, zobrist};
+use crate::point::{DIAGONAL_OFFSETS, NEIGHBOUR_OFFSETS, STRIDE};
+use crate::{BoardSize, ByColor, Color, Neighbourhood, Point, PointSet, zobrist};
 
 /// Array length: every index plus the diagonal neighbour of the top-right corner of the
 /// largest board (one past the last sentinel row).
@@ -33,6 +33,17 @@ const fn color_of(code: u8) -> Color {
 const fn nbr_unit(c: u8) -> u16 {
     1 << (4 * (c as u32 - 1))
 }
+
+/// The layout offsets of the eight cells of a [`Neighbourhood`], in the order of its
+/// code: the top row from the left, the middle row, the bottom row.
+const NEIGHBOURHOOD_OFFSETS: [isize; 8] = {
+    let s = STRIDE as isize;
+    [s - 1, s, s + 1, -1, 1, -s - 1, -s, -s + 1]
+};
+
+/// The layout offsets of the orthogonal neighbours in the order of a
+/// [`Neighbourhood`]'s atari flags: up, left, right, down.
+const NEIGHBOURHOOD_ORTHOGONAL: [isize; 4] = [STRIDE as isize, -1, 1, -(STRIDE as isize)];
 
 #[inline]
 fn step(index: usize, offset: isize) -> usize {
@@ -508,6 +519,43 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The 3×3 neighbourhood of `point`: the eight points around it and the atari flags
+    /// of the chains on its orthogonal neighbours, read from the board's cells (no
+    /// state is kept for it; see go-board's README for the measurement behind that).
+    ///
+    /// # Panics
+    ///
+    /// If `point` is not on the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Cell, Color, Point};
+    /// let board = Board::from_diagram("O X O\n. . .")?;
+    /// let n = board.neighbourhood(Point::parse_gtp("B1", board.size())?);
+    /// assert_eq!(n.cell(-1, 1), Cell::Stone(Color::White));
+    /// assert!(n.in_atari(0, 1)); // B2's only liberty is B1
+    /// assert_eq!(n.cell(0, -1), Cell::OffBoard);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn neighbourhood(&self, point: Point) -> Neighbourhood {
+        assert!(self.size.contains(point), "Board::neighbourhood: {point} is off the board");
+        let i = point.index();
+        let cells = &self.cells;
+        let mut code = 0u32;
+        for (k, d) in NEIGHBOURHOOD_OFFSETS.into_iter().enumerate() {
+            code |= u32::from(cells[step(i, d)]) << (2 * k);
+        }
+        for (k, d) in NEIGHBOURHOOD_ORTHOGONAL.into_iter().enumerate() {
+            let n = step(i, d);
+            if matches!(cells[n], 1 | 2) && self.libs[self.head[n] as usize] == 1 {
+                code |= 1 << (16 + k);
+            }
+        }
+        Neighbourhood::from_raw(code)
     }
 
     /// Whether `color` playing on `point` would capture at least one opponent stone.

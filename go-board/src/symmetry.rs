@@ -47,6 +47,12 @@ impl Symmetry {
         Symmetry(7),
     ];
 
+    /// The place of the symmetry in [`Symmetry::ALL`].
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// Whether the symmetry exchanges columns and rows.
     pub const fn transposes(self) -> bool {
         self.0 & TRANSPOSE != 0

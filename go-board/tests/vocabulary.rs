@@ -1,8 +1,11 @@
 //! proptest properties of the shared vocabulary: the D4 group laws on points and
-//! offsets, `Symmetry::apply_offset` against `Symmetry::apply` on points, and
-//! `PointMap` indexing against its iteration, on square and rectangular boards.
+//! offsets, `Symmetry::apply_offset` against `Symmetry::apply` on points, `PointMap`
+//! indexing against its iteration, and `Board::neighbourhood` against a naive reading
+//! and under the 8 symmetries and the colour swap, on square and rectangular boards.
 
-use go_board::{BoardSize, Point, PointMap, Symmetry};
+use go_board::{
+    Board, BoardSize, ByColor, Cell, Color, Neighbourhood, Point, PointMap, PointSet, Symmetry,
+};
 use proptest::prelude::*;
 
 fn sizes() -> impl Strategy<Value = BoardSize> {
@@ -86,5 +89,109 @@ proptest! {
             copy[p] = *v;
         }
         prop_assert_eq!(copy, map);
+    }
+}
+
+/// A board of `cols` × `rows` after a random game of `moves` legal moves (passes when
+/// none is left), driven by `seed`.
+fn random_board(cols: u32, rows: u32, moves: usize, mut seed: u64) -> Board {
+    let size = BoardSize::new(cols, rows).unwrap();
+    let mut board = Board::new(size);
+    let mut color = Color::Black;
+    for _ in 0..moves {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let legal: Vec<Point> =
+            board.empty_points().filter(|&p| board.is_legal(color, p)).collect();
+        if legal.is_empty() {
+            board.pass();
+        } else {
+            board.play(color, legal[(seed % legal.len() as u64) as usize]);
+        }
+        color = !color;
+    }
+    board
+}
+
+/// A board of `size` holding `stones`.
+fn board_of(size: BoardSize, stones: &ByColor<PointSet>) -> Board {
+    let mut board = Board::new(size);
+    for (color, set) in stones.iter() {
+        for p in set {
+            board.set_point(p, Some(color)).expect("the stones of a valid board");
+        }
+    }
+    board
+}
+
+/// The neighbourhood of `p` read point by point with the public API.
+fn naive_neighbourhood(board: &Board, p: Point) -> Vec<(i32, i32, Cell, Option<bool>)> {
+    let size = board.size();
+    let mut out = Vec::new();
+    for dy in [1, 0, -1] {
+        for dx in [-1, 0, 1] {
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let (cell, atari) = match p.offset(dx, dy, size) {
+                None => (Cell::OffBoard, false),
+                Some(q) => match board.color_at(q) {
+                    None => (Cell::Empty, false),
+                    Some(c) => (Cell::Stone(c), board.liberties(q).len() == 1),
+                },
+            };
+            out.push((dx, dy, cell, (dx == 0 || dy == 0).then_some(atari)));
+        }
+    }
+    out
+}
+
+fn read(n: Neighbourhood) -> Vec<(i32, i32, Cell, Option<bool>)> {
+    let mut out = Vec::new();
+    for dy in [1, 0, -1] {
+        for dx in [-1, 0, 1] {
+            if (dx, dy) != (0, 0) {
+                out.push((
+                    dx,
+                    dy,
+                    n.cell(dx, dy),
+                    (dx == 0 || dy == 0).then(|| n.in_atari(dx, dy)),
+                ));
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    /// The neighbourhood agrees with the board read point by point, its code is valid,
+    /// and it moves with the board under the 8 symmetries and the colour swap, at every
+    /// point (edges and corners of rectangles included).
+    #[test]
+    fn neighbourhoods_follow_the_board(
+        cols in 1u32..=9,
+        rows in 1u32..=9,
+        fill in 0usize..120,
+        seed in 1u64..,
+    ) {
+        let board = random_board(cols, rows, fill, seed);
+        let size = board.size();
+        let stones = board.stones_by_color();
+        let swapped = board_of(size, &stones.into_swapped());
+        let images: Vec<(Symmetry, Board)> = Symmetry::ALL
+            .iter()
+            .map(|&s| (s, board_of(s.apply_size(size), &stones.map(|set| s.apply_set(&set, size)))))
+            .collect();
+        for p in size.points() {
+            let n = board.neighbourhood(p);
+            prop_assert_eq!(read(n), naive_neighbourhood(&board, p), "{} on\n{:?}", p, board);
+            prop_assert_eq!(Neighbourhood::from_code(n.code()), Some(n));
+            prop_assert_eq!(swapped.neighbourhood(p), n.swap_colors());
+            for (s, image) in &images {
+                prop_assert_eq!(image.neighbourhood(s.apply(p, size)), n.transform(*s), "{:?} at {}", s, p);
+            }
+            prop_assert_eq!(n.canonical(), swapped.neighbourhood(p).canonical());
+        }
     }
 }
