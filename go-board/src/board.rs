@@ -34,17 +34,6 @@ const fn nbr_unit(c: u8) -> u16 {
     1 << (4 * (c as u32 - 1))
 }
 
-/// The layout offsets of the eight cells of a [`Neighbourhood`], in the order of its
-/// code: the top row from the left, the middle row, the bottom row.
-const NEIGHBOURHOOD_OFFSETS: [isize; 8] = {
-    let s = STRIDE as isize;
-    [s - 1, s, s + 1, -1, 1, -s - 1, -s, -s + 1]
-};
-
-/// The layout offsets of the orthogonal neighbours in the order of a
-/// [`Neighbourhood`]'s atari flags: up, left, right, down.
-const NEIGHBOURHOOD_ORTHOGONAL: [isize; 4] = [STRIDE as isize, -1, 1, -(STRIDE as isize)];
-
 #[inline]
 fn step(index: usize, offset: isize) -> usize {
     index.wrapping_add_signed(offset)
@@ -542,16 +531,27 @@ impl Board {
     /// ```
     #[inline]
     pub fn neighbourhood(&self, point: Point) -> Neighbourhood {
-        assert!(self.size.contains(point), "Board::neighbourhood: {point} is off the board");
         let i = point.index();
-        let cells = &self.cells;
+        // Every index off this board holds OFF, so this is `size.contains(point)`.
+        assert!(self.cells[i] != OFF, "Board::neighbourhood: {point} is off the board");
+        // One bounds check for the 3x3 window; the reads inside use constant offsets.
+        const S: usize = STRIDE;
+        let w: &[u8; 2 * S + 3] =
+            self.cells[i - S - 1..=i + S + 1].try_into().expect("a 3x3 window");
+        let cells = [w[2 * S], w[2 * S + 1], w[2 * S + 2], w[S], w[S + 2], w[0], w[1], w[2]];
         let mut code = 0u32;
-        for (k, d) in NEIGHBOURHOOD_OFFSETS.into_iter().enumerate() {
-            code |= u32::from(cells[step(i, d)]) << (2 * k);
+        for (k, cell) in cells.into_iter().enumerate() {
+            code |= u32::from(cell) << (2 * k);
         }
-        for (k, d) in NEIGHBOURHOOD_ORTHOGONAL.into_iter().enumerate() {
-            let n = step(i, d);
-            if matches!(cells[n], 1 | 2) && self.libs[self.head[n] as usize] == 1 {
+        let heads: &[u16; 2 * S + 1] = self.head[i - S..=i + S].try_into().expect("a window");
+        let orthogonal = [
+            (cells[1], heads[2 * S]),
+            (cells[3], heads[S - 1]),
+            (cells[4], heads[S + 1]),
+            (cells[6], heads[0]),
+        ];
+        for (k, (cell, head)) in orthogonal.into_iter().enumerate() {
+            if matches!(cell, 1 | 2) && self.libs[head as usize] == 1 {
                 code |= 1 << (16 + k);
             }
         }
