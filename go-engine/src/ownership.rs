@@ -18,12 +18,14 @@
 
 use std::path::Path;
 
+use go_board::PointMap;
 use go_board::{BoardSize, Color, Point, PointSet, Position};
+use go_eval::Ownership;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::{Evaluation, PositionEvaluator};
 use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
 use go_eval::score::Count;
-use go_eval::{Grid, Ownership};
+use go_eval::score::signs;
 use serde::{Deserialize, Serialize};
 
 /// One labelled game: a line of the labels file.
@@ -75,7 +77,7 @@ pub fn truth(label: &Label, size: BoardSize) -> Result<Ownership, String> {
             chars.len()
         ));
     }
-    let mut grid = Grid::new(size);
+    let mut grid = PointMap::new(size, None);
     for (i, ch) in chars.into_iter().enumerate() {
         let (row, col) = (i / usize::from(size.cols()), i % usize::from(size.cols()));
         let p = Point::must(col as u8, size.rows() - 1 - row as u8, size);
@@ -183,7 +185,7 @@ impl Model for ZobristModel {
     fn predict(&self, context: &Context<'_>) -> Prediction {
         let (stones, dead) = stones_and_dead(context, self.remove_dead);
         let map = self.zobrist.map(context.position.size(), &stones);
-        map_prediction(context, map.signs(), &dead)
+        map_prediction(context, signs(&map), &dead)
     }
 }
 
@@ -204,7 +206,7 @@ impl Model for BouzyModel {
     fn predict(&self, context: &Context<'_>) -> Prediction {
         let (stones, dead) = stones_and_dead(context, true);
         let map = self.bouzy.map(context.position.size(), &stones);
-        map_prediction(context, map.signs(), &dead)
+        map_prediction(context, signs(&map), &dead)
     }
 }
 
@@ -230,7 +232,7 @@ impl Model for InfluenceModel {
         let ownership = if self.regions {
             influence.regions().map(|r| r.map(|(c, _)| c))
         } else {
-            influence.difference().signs()
+            signs(&influence.difference())
         };
         map_prediction(context, ownership, &dead)
     }
@@ -312,7 +314,7 @@ impl Tally {
     pub fn add(&mut self, prediction: &Prediction, truth: &Ownership, final_margin: i32) {
         self.positions += 1;
         for (p, owner) in truth.iter() {
-            let Some(owner) = owner else { continue };
+            let Some(owner) = *owner else { continue };
             self.points += 1;
             if let Some(c) = prediction.ownership[p] {
                 self.decided += 1;

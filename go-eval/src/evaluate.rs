@@ -53,16 +53,15 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{Board, BoardSize, ByColor, Color, PointSet, Position};
+use go_board::{Board, BoardSize, ByColor, Color, PointMap, PointSet, Position};
 use go_search::Bounds;
 
 use crate::benson::pass_alive;
 use crate::bouzy::Bouzy;
-use crate::grid::{Grid, Ownership};
 use crate::groups::Groups;
 use crate::influence::{ConfigError, Directional, DirectionalConfig, Zobrist};
 use crate::links::links;
-use crate::score::Count;
+use crate::score::{Count, Ownership};
 
 /// The potential model of steps 1, 5 and 6.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -181,7 +180,7 @@ pub struct GroupEval {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     /// The potential after the dead stones were removed (step 5), Black positive.
-    pub potential: Grid<i32>,
+    pub potential: PointMap<i32>,
     /// The groups as step 3 saw them (before the dead stones were removed), with the
     /// verdict of step 4.
     pub groups: Vec<GroupEval>,
@@ -242,7 +241,7 @@ impl PositionEvaluator {
     }
 
     /// The potential of `stones` (step 1), Black positive.
-    pub fn potential(&self, size: BoardSize, stones: &ByColor<PointSet>) -> Grid<i32> {
+    pub fn potential(&self, size: BoardSize, stones: &ByColor<PointSet>) -> PointMap<i32> {
         match (&self.config.potential, &self.directional) {
             (Potential::Zobrist(z), _) => z.map(size, stones),
             (Potential::Directional(_), Some(d)) => d.influence(size, stones).difference(),
@@ -351,7 +350,7 @@ impl PositionEvaluator {
         let potential = self.potential(size, &living);
 
         // Step 6: points.
-        let ownership = Grid::from_fn(size, |p| {
+        let ownership = PointMap::from_fn(size, |p| {
             for color in Color::ALL {
                 if living[color].contains(p) {
                     return Some(color);
@@ -442,7 +441,7 @@ fn revive(groups: &mut [GroupEval], stones: &ByColor<PointSet>, size: BoardSize)
 fn assess(
     board: &Board,
     stones: &ByColor<PointSet>,
-    potential: &Grid<i32>,
+    potential: &PointMap<i32>,
     connect: i32,
 ) -> Vec<GroupEval> {
     let size = board.size();
@@ -456,12 +455,12 @@ fn assess(
         let own = stones[color];
         let enemy = stones[color.opponent()];
         let safe = pass_alive(size, own, enemy);
-        let territory = bouzy.points_where(|v| sign * v > 0) & empty;
+        let territory = bouzy.points_where(|&v| sign * v > 0) & empty;
         // Step 2: chains joined by links, then by bridges of potential.
         let mut parts: Vec<PointSet> =
             linked.groups().iter().filter(|g| g.color == color).map(|g| g.stones).collect();
         if connect < i32::MAX {
-            let bridges = potential.points_where(|v| sign * v >= connect) & empty;
+            let bridges = potential.points_where(|&v| sign * v >= connect) & empty;
             for component in (own | bridges).components() {
                 let joined: Vec<usize> =
                     (0..parts.len()).filter(|&i| !parts[i].is_disjoint(&component)).collect();
@@ -549,10 +548,11 @@ mod tests {
         assert_eq!(eval.dead, *position.board().stones(Color::White));
         // With White's stones gone, the board is Black's (but for points too far from
         // any stone for the directional model).
-        assert!(eval.ownership.owned_by(Color::White).is_empty());
-        assert!(eval.dead.is_subset(&eval.ownership.owned_by(Color::Black)));
-        let (black, _) = eval.ownership.counts();
-        assert!(black >= 40, "{}", eval.ownership.to_diagram());
+        let owned = |c| eval.ownership.points_where(|&o| o == Some(c));
+        assert!(owned(Color::White).is_empty());
+        assert!(eval.dead.is_subset(&owned(Color::Black)));
+        let black = owned(Color::Black).len();
+        assert!(black >= 40, "{:?}", eval.ownership);
         assert_eq!(eval.margin(), 2 * black as i32);
     }
 
@@ -576,9 +576,9 @@ mod tests {
         assert_eq!(eval.ownership[b3], Some(Color::Black));
         // Territory scoring: the empty points Black owns (the dead stone's included) and
         // one prisoner.
-        let territory =
-            eval.ownership.owned_by(Color::Black) - *position.board().stones(Color::Black);
-        assert!(territory.len() >= 18, "{}", eval.ownership.to_diagram());
+        let territory = eval.ownership.points_where(|&o| o == Some(Color::Black))
+            - *position.board().stones(Color::Black);
+        assert!(territory.len() >= 18, "{:?}", eval.ownership);
         assert_eq!(eval.count.points.black, territory.len() as u32 + 1);
         assert_eq!(eval.count.points.white, 0);
     }

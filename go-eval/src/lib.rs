@@ -4,16 +4,15 @@
 pub mod benson;
 pub mod bouzy;
 pub mod evaluate;
-mod grid;
 pub mod groups;
 pub mod influence;
 pub mod kosumi;
 pub mod links;
+mod padded;
 pub mod score;
 pub mod search;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};
-pub use grid::{Grid, Ownership};
 pub use influence::{Directional, DirectionalConfig, Influence, Zobrist};
-pub use score::{Count, ScoreEstimate, dead_stones};
+pub use score::{Count, Ownership, ScoreEstimate, dead_stones};

@@ -31,12 +31,25 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{ByColor, Color, PointSet, Position, Scoring};
+use go_board::{ByColor, Color, PointMap, PointSet, Position, Scoring};
 use go_search::Bounds;
 
 use crate::benson::Unconditional;
 use crate::evaluate::PositionEvaluator;
-use crate::grid::Ownership;
+
+/// The owner of every point, `None` for a neutral or undecided point.
+pub type Ownership = PointMap<Option<Color>>;
+
+/// The owner of every point of a map that counts Black positive (potential, Bouzy,
+/// influence difference): Black where the value is positive, White where it is
+/// negative, nobody at 0.
+pub fn signs(map: &PointMap<i32>) -> Ownership {
+    map.map(|&v| match v.signum() {
+        1 => Some(Color::Black),
+        -1 => Some(Color::White),
+        _ => None,
+    })
+}
 
 /// An ownership map counted under a position's rules.
 ///
@@ -67,13 +80,15 @@ impl Count {
         let living = stones.map(|s| s - *dead);
         let (points, compensation) = match rules.scoring {
             Scoring::Area => {
-                let (b, w) = ownership.counts();
+                let owned = ByColor::new_with(|c| {
+                    ownership.values().iter().filter(|&&o| o == Some(c)).count() as u32
+                });
                 let compensation = rules.handicap_compensation.points(position.handicap());
-                (ByColor::new(b, w), compensation)
+                (owned, compensation)
             }
             Scoring::Territory => {
                 let count = |c: Color| {
-                    (ownership.owned_by(c) - living[c]).len() as u32
+                    (ownership.points_where(|&o| o == Some(c)) - living[c]).len() as u32
                         + board.captures()[c]
                         + (*dead & stones[c.opponent()]).len() as u32
                 };
@@ -139,7 +154,6 @@ mod tests {
     use go_board::{Komi, Move, Point, Rules};
 
     use super::*;
-    use crate::grid::Grid;
 
     fn at(vertex: &str, position: &Position) -> Point {
         Point::parse_gtp(vertex, position.size()).unwrap()
@@ -157,7 +171,7 @@ mod tests {
             }
             assert_eq!(position.board().captures().black, 1);
             // Columns A to C are Black's, D and E White's; White's E4 is called dead.
-            let ownership = Grid::from_fn(size, |p| {
+            let ownership = PointMap::from_fn(size, |p| {
                 Some(if p.col() <= 2 || p == at("E4", &position) {
                     Color::Black
                 } else {

@@ -177,22 +177,22 @@ proptest! {
             .map(|b| b.map(size, &stones))
             .collect();
         let other = swapped(&stones);
-        prop_assert_eq!(Zobrist::CLASSIC.map(size, &other), zobrist.negated());
+        prop_assert_eq!(Zobrist::CLASSIC.map(size, &other), zobrist.map(|v| -v));
         let influence_swapped = directional.influence(size, &other);
-        prop_assert_eq!(influence_swapped.difference(), influence.difference().negated());
-        prop_assert_eq!(influence_swapped.region_codes(), influence.region_codes().negated());
+        prop_assert_eq!(influence_swapped.difference(), influence.difference().map(|v| -v));
+        prop_assert_eq!(influence_swapped.region_codes(), influence.region_codes().map(|v| -v));
         for (b, map) in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA].iter().zip(&bouzy) {
-            prop_assert_eq!(b.map(size, &other), map.negated());
+            prop_assert_eq!(b.map(size, &other), map.map(|v| -v));
         }
         for s in Symmetry::ALL {
             let to = s.apply_size(size);
             let there = moved(s, size, &stones);
-            prop_assert_eq!(Zobrist::CLASSIC.map(to, &there), zobrist.transform(s));
+            prop_assert_eq!(Zobrist::CLASSIC.map(to, &there), s.apply_map(&zobrist));
             let inf = directional.influence(to, &there);
-            prop_assert_eq!(inf.difference(), influence.difference().transform(s));
-            prop_assert_eq!(inf.region_codes(), influence.region_codes().transform(s));
+            prop_assert_eq!(inf.difference(), s.apply_map(&influence.difference()));
+            prop_assert_eq!(inf.region_codes(), s.apply_map(&influence.region_codes()));
             for (b, map) in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA].iter().zip(&bouzy) {
-                prop_assert_eq!(b.map(to, &there), map.transform(s));
+                prop_assert_eq!(b.map(to, &there), s.apply_map(map));
             }
         }
     }
@@ -213,8 +213,8 @@ proptest! {
         let other = position(size, &swapped(&stones), rules);
         let eval_swapped = evaluator.evaluate(&other);
         prop_assert_eq!(eval_swapped.dead, eval.dead);
-        prop_assert_eq!(&eval_swapped.ownership, &eval.ownership.swapped());
-        prop_assert_eq!(&eval_swapped.potential, &eval.potential.negated());
+        prop_assert_eq!(&eval_swapped.ownership, &eval.ownership.map(|o| o.map(Color::opponent)));
+        prop_assert_eq!(&eval_swapped.potential, &eval.potential.map(|v| -v));
         prop_assert_eq!(eval_swapped.margin(), -eval.margin());
         let bounds_swapped = evaluator.bounds(&other);
         prop_assert_eq!(bounds_swapped.pessimistic(), -bounds.optimistic());
@@ -224,7 +224,7 @@ proptest! {
             let there = position(s.apply_size(size), &moved(s, size, &stones), rules);
             let e = evaluator.evaluate(&there);
             prop_assert_eq!(e.dead, s.apply_set(&eval.dead, size), "{:?}", s);
-            prop_assert_eq!(&e.ownership, &eval.ownership.transform(s));
+            prop_assert_eq!(&e.ownership, &s.apply_map(&eval.ownership));
             prop_assert_eq!(e.margin(), eval.margin());
             prop_assert_eq!(evaluator.bounds(&there), bounds);
             prop_assert_eq!(

@@ -2,12 +2,13 @@
 //! `estimate_score`, `bouzy_map`, `influence_map`, and the GoGui boards
 //! `territory_map` and `group_map`.
 
+use go_board::PointMap;
 use go_board::{Color, PointSet, Position};
+use go_eval::Ownership;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
 use go_eval::score::ScoreEstimate;
-use go_eval::{Grid, Ownership};
 
 use super::text;
 
@@ -45,7 +46,7 @@ fn stones(position: &Position) -> go_board::ByColor<PointSet> {
 }
 
 /// A grid as the map commands answer it: one board row per line from the top.
-fn grid_text(grid: &Grid<i32>) -> String {
+fn grid_text(grid: &PointMap<i32>) -> String {
     grid.to_string().trim_end().to_owned()
 }
 
@@ -83,7 +84,7 @@ pub(crate) fn influence_map(position: &Position, args: &[&str]) -> Result<String
 fn owned_points(position: &Position, ownership: &Ownership, dead: &PointSet, c: Color) -> PointSet {
     let board = position.board();
     let living = (*board.stones(Color::Black) | *board.stones(Color::White)) - *dead;
-    ownership.owned_by(c) - living
+    ownership.points_where(|&o| o == Some(c)) - living
 }
 
 /// GoGui `gfx`: the evaluation's territory (empty points and dead stones by owner), the
