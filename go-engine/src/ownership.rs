@@ -23,9 +23,8 @@ use go_board::{BoardSize, Color, Point, PointSet, Position};
 use go_eval::Ownership;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::{Evaluation, PositionEvaluator};
-use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
-use go_eval::score::Count;
-use go_eval::score::signs;
+use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
+use go_eval::ownership::signs;
 use serde::{Deserialize, Serialize};
 
 /// One labelled game: a line of the labels file.
@@ -133,8 +132,13 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// Evaluates `position` once for all models.
     pub fn new(position: &'a Position, evaluator: &PositionEvaluator) -> Context<'a> {
-        let (evaluation, b) = evaluator.evaluate_with_bounds(position);
-        Context { position, evaluation, bounds: (b.pessimistic(), b.optimistic()) }
+        let estimate = evaluator.estimate_score(position);
+        let b = estimate.bounds;
+        Context {
+            position,
+            evaluation: estimate.evaluation,
+            bounds: (b.pessimistic(), b.optimistic()),
+        }
     }
 
     /// The stones the evaluation judged alive, by colour.
@@ -160,10 +164,10 @@ pub trait Model {
 /// the undecided points given all to White (low bound) or all to Black (high bound).
 pub fn map_prediction(context: &Context<'_>, ownership: Ownership, dead: &PointSet) -> Prediction {
     let position = context.position;
-    let margin = Count::of(position, &ownership, dead).margin();
+    let margin = position.score_ownership(&ownership, dead).margin_half_points();
     let fill = |c: Color| ownership.map(|o| o.or(Some(c)));
-    let low = Count::of(position, &fill(Color::White), dead).margin();
-    let high = Count::of(position, &fill(Color::Black), dead).margin();
+    let low = position.score_ownership(&fill(Color::White), dead).margin_half_points();
+    let high = position.score_ownership(&fill(Color::Black), dead).margin_half_points();
     Prediction { ownership, margin, bounds: (low.min(margin), high.max(margin)) }
 }
 
@@ -172,7 +176,7 @@ pub fn map_prediction(context: &Context<'_>, ownership: Ownership, dead: &PointS
 #[derive(Clone, Copy, Debug)]
 pub struct ZobristModel {
     /// The model.
-    pub zobrist: Zobrist,
+    pub zobrist: ZobristPotential,
     /// Whether the evaluation's dead stones are removed first.
     pub remove_dead: bool,
 }
@@ -276,8 +280,8 @@ pub fn models() -> Vec<Box<dyn Model>> {
     let directional =
         Directional::new(DirectionalConfig::GNU_GO).expect("GNU Go's settings are valid");
     vec![
-        Box::new(ZobristModel { zobrist: Zobrist::CLASSIC, remove_dead: false }),
-        Box::new(ZobristModel { zobrist: Zobrist::CLASSIC, remove_dead: true }),
+        Box::new(ZobristModel { zobrist: ZobristPotential::CLASSIC, remove_dead: false }),
+        Box::new(ZobristModel { zobrist: ZobristPotential::CLASSIC, remove_dead: true }),
         Box::new(BouzyModel { bouzy: Bouzy::TERRITORY, name: "bouzy-5/21+dead".into() }),
         Box::new(BouzyModel { bouzy: Bouzy::MOYO, name: "bouzy-5/10+dead".into() }),
         Box::new(BouzyModel { bouzy: Bouzy::AREA, name: "bouzy-4/0+dead".into() }),

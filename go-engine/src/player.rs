@@ -3,6 +3,7 @@
 //! player that stands in until the engine's own search exists.
 
 use go_board::{ByColor, Color, Move, Point, PointSet, Position};
+use go_eval::PositionEvaluator;
 
 /// What a [`Player`] answers to `genmove`: a move to play, or resignation.
 ///
@@ -66,10 +67,10 @@ pub trait Player {
     /// `final_score` and `final_status_list`.
     ///
     /// The default is go-eval's static estimate without reading
-    /// ([`go_eval::score::dead_stones`]): the stones in the other colour's
+    /// ([`PositionEvaluator::dead_stones`] with the default settings): the stones in the other colour's
     /// unconditionally safe regions, and the weak groups of the six-step evaluation.
     fn dead_stones(&mut self, position: &Position) -> PointSet {
-        go_eval::score::dead_stones(position)
+        PositionEvaluator::default().dead_stones(position)
     }
 }
 

@@ -47,6 +47,7 @@ pub const STONE_VALUE: i32 = 128;
 /// A Bouzy operator: `dilations` dilations followed by `erosions` erosions, then
 /// optionally [`close_bubbles`]. See the [module documentation](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bouzy {
     /// The number of dilations.
     pub dilations: u32,

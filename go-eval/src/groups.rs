@@ -49,6 +49,7 @@ use crate::links::{Link, LinkEnd, LinkKind, LinkState, links};
 
 /// A group: chains of one colour joined by links.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Group {
     /// The colour.
     pub color: Color,
@@ -69,6 +70,7 @@ pub struct Group {
 
 /// The groups of a board, with the links they were built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Groups {
     groups: Vec<Group>,
     links: Vec<Link>,

@@ -2,10 +2,11 @@
 //!
 //! Two models, both configurable:
 //!
-//! - [`Zobrist`] (1969, in the form Bouzy's slides give): stones start at ±64 (Black
-//!   positive), then each of a few synchronous iterations adds to every point the
-//!   number of its positive neighbours and subtracts the number of its negative ones.
-//!   Stones keep accumulating. [`Zobrist::CLASSIC`] is ±64 with 4 iterations.
+//! - [`ZobristPotential`] (Zobrist's 1969 model, in the form Bouzy's slides give; it has
+//!   nothing to do with Zobrist hashing): stones start at ±64 (Black positive), then
+//!   each of a few synchronous iterations adds to every point the number of its
+//!   positive neighbours and subtracts the number of its negative ones. Stones keep
+//!   accumulating. [`ZobristPotential::CLASSIC`] is ±64 with 4 iterations.
 //! - [`Directional`], in the style of GNU Go 3.x's influence function: every stone is a
 //!   source that spreads outwards point by point, losing a factor `attenuation` per
 //!   step, `diagonal_damping` more on diagonal steps, and `cos²` of the angle between
@@ -45,16 +46,17 @@ use go_board::{BoardSize, ByColor, Color, Point, PointMap, PointSet};
 
 use crate::padded::Padded;
 
-/// Zobrist's model: a few synchronous iterations of ±1 per signed neighbour.
+/// Zobrist's potential model (1969; not Zobrist hashing): a few synchronous iterations
+/// of ±1 per signed neighbour.
 ///
 /// # Examples
 ///
 /// ```
 /// use go_board::{BoardSize, ByColor, Point, PointSet};
-/// use go_eval::influence::Zobrist;
+/// use go_eval::influence::ZobristPotential;
 /// let size = BoardSize::square(9)?;
 /// let e5 = Point::parse_gtp("E5", size)?;
-/// let map = Zobrist::CLASSIC.map(size, &ByColor::new(PointSet::from_iter([e5]), PointSet::EMPTY));
+/// let map = ZobristPotential::CLASSIC.map(size, &ByColor::new(PointSet::from_iter([e5]), PointSet::EMPTY));
 /// // The stone gains from its neighbours once they are positive (iterations 2 to 4).
 /// assert_eq!(map[e5], 64 + 3 * 4);
 /// // E6: +1 from the stone, then +1, then +4 once its other neighbours are positive.
@@ -65,16 +67,17 @@ use crate::padded::Padded;
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Zobrist {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ZobristPotential {
     /// The starting value of a stone (Black positive, White negative).
     pub stone_value: i32,
     /// The number of iterations.
     pub iterations: u32,
 }
 
-impl Zobrist {
+impl ZobristPotential {
     /// ±64 per stone, four iterations.
-    pub const CLASSIC: Zobrist = Zobrist { stone_value: 64, iterations: 4 };
+    pub const CLASSIC: ZobristPotential = ZobristPotential { stone_value: 64, iterations: 4 };
 
     /// The potential of `stones` on a board of `size`: Black positive.
     pub fn map(&self, size: BoardSize, stones: &ByColor<PointSet>) -> PointMap<i32> {
@@ -104,6 +107,7 @@ impl Zobrist {
 
 /// The parameters of the [`Directional`] model.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DirectionalConfig {
     /// The strength of every source (a stone).
     pub strength: f64,
@@ -309,6 +313,7 @@ impl Directional {
 
 /// The influence of each colour on each point, from [`Directional::influence`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Influence {
     maps: ByColor<PointMap<i32>>,
     stones: ByColor<PointSet>,
@@ -316,6 +321,7 @@ pub struct Influence {
 
 /// A point's class in [`Influence::regions`], for one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Region {
     /// A stone of the colour.
     Stone,
@@ -547,10 +553,10 @@ mod tests {
         );
         let dir = Directional::new(DirectionalConfig::GNU_GO).unwrap();
         let inf = dir.influence(size, &stones);
-        let zob = Zobrist::CLASSIC.map(size, &stones);
+        let zob = ZobristPotential::CLASSIC.map(size, &stones);
         let swapped = ByColor::new(stones.white, stones.black);
         let negated = |m: PointMap<i32>| m.map(|v| -v);
-        assert_eq!(Zobrist::CLASSIC.map(size, &swapped), negated(zob.clone()));
+        assert_eq!(ZobristPotential::CLASSIC.map(size, &swapped), negated(zob.clone()));
         let inf_swapped = dir.influence(size, &swapped);
         assert_eq!(inf_swapped.difference(), negated(inf.difference()));
         assert_eq!(inf_swapped.region_codes(), negated(inf.region_codes()));
@@ -558,7 +564,7 @@ mod tests {
             let moved =
                 ByColor::new(s.apply_set(&stones.black, size), s.apply_set(&stones.white, size));
             let to = s.apply_size(size);
-            assert_eq!(Zobrist::CLASSIC.map(to, &moved), s.apply_map(&zob));
+            assert_eq!(ZobristPotential::CLASSIC.map(to, &moved), s.apply_map(&zob));
             let there = dir.influence(to, &moved);
             for c in Color::ALL {
                 assert_eq!(there.maps[c], s.apply_map(&inf.maps[c]), "{s:?}");

@@ -8,11 +8,13 @@ pub mod groups;
 pub mod influence;
 pub mod kosumi;
 pub mod links;
+pub mod ownership;
 mod padded;
 pub mod score;
 pub mod search;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};
-pub use influence::{Directional, DirectionalConfig, Influence, Zobrist};
-pub use score::{Count, Ownership, ScoreEstimate, dead_stones};
+pub use influence::{Directional, DirectionalConfig, Influence, ZobristPotential};
+pub use ownership::Ownership;
+pub use score::ScoreEstimate;

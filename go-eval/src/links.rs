@@ -50,6 +50,7 @@ use go_board::{Board, Color, Point, PointSet, Symmetry};
 
 /// The shape of a [`Link`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinkKind {
     /// Kosumi: diagonally adjacent stones.
     Diagonal,
@@ -98,6 +99,7 @@ impl fmt::Display for LinkKind {
 
 /// How safe a [`Link`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinkState {
     /// The opponent cannot cut it with one move.
     Solid,
@@ -119,6 +121,7 @@ impl fmt::Display for LinkState {
 
 /// The far end of a [`Link`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinkEnd {
     /// Another stone of the same colour, in another chain.
     Stone(Point),
@@ -128,6 +131,7 @@ pub enum LinkEnd {
 
 /// A link between a stone and another stone of the same colour, or the edge.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Link {
     /// The shape.
     pub kind: LinkKind,

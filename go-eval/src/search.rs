@@ -13,14 +13,14 @@ use crate::evaluate::{PositionEvaluator, for_side};
 
 impl<G: Game<State = Position>> Evaluator<G> for PositionEvaluator {
     fn evaluate(&self, _game: &G, state: &Position) -> G::Score {
-        let margin = PositionEvaluator::evaluate(self, state).margin();
+        let margin = self.evaluate_position(state).margin();
         G::Score::from_f64(f64::from(for_side(margin, state.to_move()))).clamp_eval()
     }
 }
 
 impl<G: Game<State = Position>> IntervalEvaluator<G> for PositionEvaluator {
     fn bounds(&self, _game: &G, state: &Position) -> Bounds<G::Score> {
-        let b = PositionEvaluator::bounds(self, state);
+        let b = self.lead_bounds(state);
         let (low, high) = match state.to_move() {
             go_board::Color::Black => (b.pessimistic(), b.optimistic()),
             go_board::Color::White => (-b.optimistic(), -b.pessimistic()),
@@ -92,7 +92,7 @@ mod tests {
         let evaluator = PositionEvaluator::default();
         let black = position(Color::Black);
         let white = position(Color::White);
-        let margin = evaluator.evaluate(&black).margin();
+        let margin = evaluator.evaluate_position(&black).margin();
         // Black's wall stands two lines further from its edge: 15 points to 10 and komi.
         assert_eq!(margin, 9);
         assert_eq!(Evaluator::<Go>::evaluate(&evaluator, &Go, &black), margin);
