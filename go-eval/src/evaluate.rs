@@ -114,7 +114,7 @@ pub struct DeadRules {
     pub late_liberties: u32,
 }
 
-/// How far [`PositionEvaluator::bounds`] moves the settings for and against a colour.
+/// How far [`PositionEvaluator::lead_bounds`] moves the settings for and against a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tilt {
