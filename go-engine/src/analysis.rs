@@ -11,7 +11,7 @@ use go_eval::evaluate::PositionEvaluator;
 use go_eval::links::{LinkEnd, LinkState, links};
 use serde::Serialize;
 
-use crate::gtp::text::{board_order, column_letter, is_star_point};
+use crate::render::{board_order, column_letter, is_star_point};
 
 /// Game information from a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

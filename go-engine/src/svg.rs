@@ -34,7 +34,7 @@ use core::fmt::Write;
 use go_board::{Color, Point, Position};
 use go_eval::evaluate::PositionEvaluator;
 
-use crate::gtp::text::{column_letter, is_star_point};
+use crate::render::{column_letter, is_star_point};
 
 /// What [`board_svg`] draws over the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
