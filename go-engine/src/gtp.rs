@@ -130,7 +130,8 @@ pub const MAX_SGF_FILE: u64 = 64 << 20;
 /// the text.
 ///
 /// `Display` writes it as GTP sends it: `=id text` or `?id text`, then an empty line.
-/// The text never contains an empty line (which would end the answer early).
+/// The text never contains an empty line (which would end the answer early), nor a
+/// control character other than line feeds and tabs (they are escaped: `\r`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
     id: Option<String>,
@@ -146,7 +147,9 @@ impl Response {
             Err(t) => (false, t),
         };
         // No empty line inside the answer, no trailing line breaks; the first line may
-        // be empty (a diagram starts on the line after the `=`).
+        // be empty (a diagram starts on the line after the `=`). Control characters
+        // (a carriage return ends a line for many controllers) and Unicode line
+        // separators are escaped, so that quoted input cannot end an answer early.
         let mut text = String::with_capacity(raw.len());
         for (i, line) in raw.trim_end_matches(['\n', '\r']).split('\n').enumerate() {
             let line = line.trim_end_matches('\r');
@@ -156,7 +159,13 @@ impl Response {
                     text.push(' ');
                 }
             }
-            text.push_str(line);
+            for c in line.chars() {
+                if (c.is_control() && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}') {
+                    text.extend(c.escape_default());
+                } else {
+                    text.push(c);
+                }
+            }
         }
         Response { id, success, text, quit: false }
     }

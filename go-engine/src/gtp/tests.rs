@@ -38,6 +38,16 @@ fn responses_never_contain_an_empty_line() {
 }
 
 #[test]
+fn issue_10_control_characters_never_reach_the_controller() {
+    let r =
+        Response::new(None, Err("cannot parse 'KM[abc\r\rdef]'\0 \u{85}\u{2028}\x1b[2J".into()));
+    assert_eq!(r.text(), "cannot parse 'KM[abc\\r\\rdef]'\\u{0} \\u{85}\\u{2028}\\u{1b}[2J");
+    // Line ends of a multi-line answer stay, tabs too.
+    let r = Response::new(None, Ok("a\tb\r\nc\r\n".into()));
+    assert_eq!(r.to_string(), "= a\tb\nc\n\n");
+}
+
+#[test]
 fn integers_labels_and_lines() {
     assert_eq!(parse_integer("42"), Some(42));
     assert_eq!(parse_integer("-7"), Some(-7));
