@@ -40,10 +40,17 @@
 //! - `loadsgf FILE [N]` sets up the position before move N (N−1 moves played; all
 //!   moves without N), as GNU Go does, and answers the colour to move; the second
 //!   argument may also be a vertex: the position before the first move played there.
-//!   The board size and komi come from the file, the other rules stay; see
-//!   [`crate::record::replay`] for how leniently moves are replayed.
+//!   The board size and komi come from the file, and the rules too when its `RU` names
+//!   a known rule set (else the session's rules stay); see [`crate::record::replay`] for
+//!   how leniently moves are replayed. Only regular files within
+//!   [`ReadLimits::DEFAULT`] are read ([`go_board::sgf::read_file`]): a FIFO or a device
+//!   such as `/dev/stdin` is refused rather than read, so it cannot block the session
+//!   or swallow its commands.
 //! - `printsgf [FILE]` writes the game (setup and moves, so `loadsgf` reads it back to
-//!   the same position) to FILE, or answers it when FILE is missing or `-`.
+//!   the same position) to FILE, or answers it when FILE is missing or `-`; a game
+//!   loaded by `loadsgf` keeps the file's players, ranks, date, name, event, comment,
+//!   `RU` (while the rules are the file's) and result (while the game is the file's).
+//!   A game too long for `loadsgf` to read back is refused, not written.
 //! - `final_score` and `final_status_list` take the dead stones from the
 //!   [`Player`]; by default (the random player) they are go-eval's static estimate
 //!   without reading ([`go_eval::score::dead_stones`]: stones in the other colour's
@@ -86,12 +93,14 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-use go_board::sgf::GameRecord;
+use go_board::sgf::{self, GameRecord, ReadLimits};
 use go_board::{
     BoardSize, Color, HandicapError, Komi, Move, Point, PointSet, Position, Rules, Scoring,
+    excerpt,
 };
 
 use crate::player::{Clock, Decision, Player, RandomPlayer, TimeLeft, TimeSettings};
+use crate::record::LoadedGame;
 
 /// The commands a [`Session`] answers, in alphabetical order (the answer of
 /// `list_commands`).
@@ -142,9 +151,6 @@ pub const COMMANDS: [&str; 41] = [
 /// The longest command line [`Session::serve`] reads, in bytes; a longer line is
 /// answered with an error and skipped.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// The largest SGF file `loadsgf` reads, in bytes.
-pub const MAX_SGF_FILE: u64 = 64 << 20;
 
 /// The analysis commands offered to GoGui by `gogui-analyze_commands`
 /// (`type/label/command`, with `%p` a point and `%c` a colour chosen in GoGui).
@@ -250,6 +256,8 @@ pub struct Session<P = RandomPlayer> {
     player: P,
     clock: Clock,
     quit: bool,
+    /// The game `loadsgf` loaded, for `printsgf`.
+    loaded: Option<LoadedGame>,
 }
 
 type CommandResult = Result<String, String>;
@@ -269,6 +277,7 @@ impl<P: Player> Session<P> {
             player,
             clock: Clock::default(),
             quit: false,
+            loaded: None,
         }
     }
 
@@ -454,6 +463,7 @@ impl<P: Player> Session<P> {
     /// settings.
     fn clear(&mut self, size: BoardSize) {
         self.position = Position::new(size, self.rules);
+        self.loaded = None;
     }
 
     fn boardsize(&mut self, args: &[&str]) -> CommandResult {
@@ -657,16 +667,10 @@ impl<P: Player> Session<P> {
 
     fn loadsgf(&mut self, args: &[&str]) -> CommandResult {
         let file = args.first().ok_or("missing filename")?;
-        let cannot = |reason: String| format!("cannot open or parse '{file}': {reason}");
-        let mut bytes = Vec::new();
-        std::fs::File::open(file)
-            .and_then(|f| f.take(MAX_SGF_FILE + 1).read_to_end(&mut bytes))
+        let cannot = |reason: String| format!("cannot open or parse '{}': {reason}", excerpt(file));
+        let bytes = sgf::read_file(file.as_ref(), &ReadLimits::DEFAULT)
             .map_err(|e| cannot(e.to_string()))?;
-        if bytes.len() as u64 > MAX_SGF_FILE {
-            return Err(cannot(format!("the file is larger than {MAX_SGF_FILE} bytes")));
-        }
-        let record = GameRecord::from_sgf(&String::from_utf8_lossy(&bytes))
-            .map_err(|e| cannot(e.to_string()))?;
+        let record = GameRecord::from_sgf(&bytes).map_err(|e| cannot(format!("{e:#}")))?;
         let moves = match args.get(1) {
             None => usize::MAX,
             Some(arg) => match parse_integer(arg) {
@@ -679,24 +683,40 @@ impl<P: Player> Session<P> {
                 }
             },
         };
-        let rules = self.rules.with_komi(record.rules.komi);
+        let loaded = LoadedGame::new(record.clone());
+        let rules = loaded.rules(&self.rules);
         let record = GameRecord { rules, ..record };
         let position = crate::record::replay(&record, moves).map_err(|e| cannot(e.to_string()))?;
         self.rules = rules;
         self.position = position;
+        self.loaded = Some(loaded);
         Ok(self.position.to_move().to_string())
     }
 
     fn printsgf(&mut self, args: &[&str]) -> CommandResult {
-        let mut record = GameRecord::from_position(&self.position);
-        if self.position.is_over() {
+        let mut record = match &self.loaded {
+            Some(loaded) => loaded.record_for(&self.position),
+            None => GameRecord::from_position(&self.position),
+        };
+        if record.result.is_none() && self.position.is_over() {
             record.result = Some(self.final_score().to_string());
         }
-        let sgf = record.to_sgf();
+        let tree = record.to_tree();
+        let sgf = tree.to_sgf();
+        // What `printsgf` writes, `loadsgf` reads: the record is one line of play.
+        if !ReadLimits::DEFAULT.admits(sgf.len(), tree.len(), tree.len()) {
+            return Err(format!(
+                "the game ({} moves, {} bytes of SGF) is larger than loadsgf reads ({:?})",
+                self.position.move_count(),
+                sgf.len(),
+                ReadLimits::DEFAULT
+            ));
+        }
         match args.first() {
             None | Some(&"-") => Ok(sgf),
             Some(file) => {
-                std::fs::write(file, sgf).map_err(|e| format!("cannot write '{file}': {e}"))?;
+                std::fs::write(file, sgf)
+                    .map_err(|e| format!("cannot write '{}': {e}", excerpt(file)))?;
                 Ok(String::new())
             }
         }

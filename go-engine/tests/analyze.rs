@@ -235,7 +235,8 @@ fn files_and_errors() {
     assert_eq!(
         err,
         format!(
-            "go-engine analyze: {}: line 2, column 10: W[ez] is off the 9x9 board\n",
+            "go-engine analyze: {}: line 2, column 10: W[ez] is off the 9x9 board\n  |\n\
+             2 | ;B[ee];W[ez])\n  |          ^^\n",
             bad.display()
         )
     );

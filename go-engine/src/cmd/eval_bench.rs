@@ -60,7 +60,7 @@ fn bench(args: &Args) -> Result<(), String> {
         progress.step(&label.file);
         let path = args.games.join(&label.file);
         let game = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|bytes| {
-            GameRecord::from_sgf(&String::from_utf8_lossy(&bytes)).map_err(|e| e.to_string())
+            GameRecord::from_sgf(&bytes).map_err(|e| e.to_string())
         });
         let record = match game {
             Ok(r) => r,
