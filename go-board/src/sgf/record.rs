@@ -115,8 +115,9 @@ impl GameRecord {
     /// the file (or text), decoded as [`sgf::parse`](super::parse) says, within the
     /// [default limits](super::ReadLimits::DEFAULT).
     ///
-    /// The [warnings](GameRecord::warnings) are those of reading the file and of
-    /// [`GameRecord::from_tree`].
+    /// The [warnings](GameRecord::warnings) are those of reading the file, then those of
+    /// [`GameRecord::from_tree`] (each list stops at [`MAX_WARNINGS`](super::MAX_WARNINGS)
+    /// and a count of the rest).
     ///
     /// # Errors
     ///
@@ -125,10 +126,9 @@ impl GameRecord {
     pub fn from_sgf(sgf: impl AsRef<[u8]>) -> Result<GameRecord, SgfError> {
         let collection = super::parse(sgf.as_ref())?;
         let mut record = GameRecord::from_tree(&collection.games()[0])?;
-        let mut warnings = Warnings::default();
-        warnings.extend(collection.warnings().iter().cloned());
-        warnings.extend(record.warnings);
-        record.warnings = warnings.into_vec();
+        let mut warnings = collection.warnings().to_vec();
+        warnings.append(&mut record.warnings);
+        record.warnings = warnings;
         Ok(record)
     }
 
