@@ -110,6 +110,13 @@ pub fn parse_with_limits(bytes: &[u8], limits: &ReadLimits) -> Result<Collection
         ));
     }
     let decoded = charset::decode(bytes);
+    // Trees keep 32-bit offsets into their text.
+    if decoded.text.len() >= u32::MAX as usize {
+        return Err(SgfError::unlocated(
+            SgfErrorKind::TooLarge,
+            "the text of the file is 4 GiB or more, more than a game tree holds".to_owned(),
+        ));
+    }
     let mut warnings = Warnings::default();
     warnings.extend(decoded.warnings);
     let games = Parser::new(&decoded.text, limits, &mut warnings).run()?;
@@ -128,18 +135,32 @@ enum State {
     Closed,
 }
 
-/// An open `(`: where it is, the node its sequence hangs from, and the depth there.
+/// An open `(`: where it is, the node its sequence hangs from, the depth there, the
+/// sibling its first node follows, and that first node once read.
 struct Open {
-    at: usize,
-    parent: Option<u32>,
-    depth: usize,
+    at: u32,
+    depth: u32,
+    /// `NONE` for none, in these three (20 bytes an entry: nesting can be deep).
+    parent: u32,
+    previous: u32,
+    first: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+fn some(n: u32) -> Option<u32> {
+    (n != NONE).then_some(n)
 }
 
 /// A game tree being read.
-struct Building {
+struct Building<'t> {
     tree: GameTree,
     start: usize,
-    idents: HashMap<Box<str>, u32>,
+    /// The identifiers as written (borrowed from the text, so looking one up allocates
+    /// nothing), and those whose name differs from how they are written (`AddBlack`,
+    /// `b`) by name.
+    written: HashMap<&'t str, u32>,
+    normalised: HashMap<String, u32>,
     /// For each identifier, 1 + the last node that had it.
     seen: Vec<u32>,
     /// Whether the root says `FF[4]`, once the root is read.
@@ -148,6 +169,34 @@ struct Building {
     root_lower: Vec<(usize, usize)>,
     /// The first value of the root's `FF`, as a range of the file's text.
     ff: Option<(usize, usize)>,
+}
+
+impl Building<'_> {
+    /// The number of the identifier written `written`, seen for the first time in this
+    /// spelling: upper-case letters are the name (FF\[3\] `AddBlack` is `AB`), and a
+    /// name without them is the written one in upper case.
+    fn intern(&mut self, written: &str, lower: bool) -> u32 {
+        let name = if lower {
+            written.to_ascii_uppercase()
+        } else if written.bytes().all(|c| c.is_ascii_uppercase()) {
+            // A plain name, not seen written this way: seen only through other spellings.
+            if let Some(&id) = self.normalised.get(written) {
+                return id;
+            }
+            let id = self.tree.push_ident(written);
+            self.seen.push(0);
+            return id;
+        } else {
+            written.chars().filter(char::is_ascii_uppercase).collect()
+        };
+        if let Some(&id) = self.written.get(name.as_str()).or(self.normalised.get(&name)) {
+            return id;
+        }
+        let id = self.tree.push_ident(&name);
+        self.seen.push(0);
+        self.normalised.insert(name, id);
+        id
+    }
 }
 
 /// A place in the text with its line and column, moved forward as the reading goes.
@@ -216,10 +265,13 @@ impl<'t, 'w> Parser<'t, 'w> {
         }
         let mut state = State::Between;
         let mut open: Vec<Open> = Vec::new();
-        let mut building: Option<Building> = None;
+        let mut building: Option<Building<'t>> = None;
         // The last node of the current sequence, and its depth.
         let mut current: Option<u32> = None;
         let mut depth = 0;
+        // The first node of the variation that closed last, if the next `(` opens its
+        // sibling.
+        let mut closed: Option<u32> = None;
         loop {
             self.skip_white_space();
             let i = self.i;
@@ -236,7 +288,8 @@ impl<'t, 'w> Parser<'t, 'w> {
                             building = Some(Building {
                                 tree: GameTree::parsed(i, c.line, c.column),
                                 start: i,
-                                idents: HashMap::new(),
+                                written: HashMap::new(),
+                                normalised: HashMap::new(),
                                 seen: Vec::new(),
                                 ff4: None,
                                 root_lower: Vec::new(),
@@ -252,7 +305,17 @@ impl<'t, 'w> Parser<'t, 'w> {
                             }
                         }
                     }
-                    open.push(Open { at: i, parent: current, depth });
+                    let previous = if state == State::Closed { closed } else { None };
+                    if open.len() == open.capacity() {
+                        open.reserve_exact(open.len() / 4 + 16);
+                    }
+                    open.push(Open {
+                        at: i as u32,
+                        depth: depth as u32,
+                        parent: current.unwrap_or(NONE),
+                        previous: previous.unwrap_or(NONE),
+                        first: NONE,
+                    });
                     state = State::Open;
                     self.i += 1;
                 }
@@ -289,7 +352,15 @@ impl<'t, 'w> Parser<'t, 'w> {
                             format!("more than {} nodes in the file", self.limits.max_nodes),
                         ));
                     }
-                    current = Some(b.tree.parsed_node(current));
+                    let top = open.last_mut().expect("a game tree is open");
+                    let node = if state == State::Open {
+                        let node = b.tree.parsed_node(current, some(top.previous));
+                        top.first = node;
+                        node
+                    } else {
+                        b.tree.parsed_node(current, None)
+                    };
+                    current = Some(node);
                     state = State::Node;
                     self.i += 1;
                 }
@@ -304,8 +375,9 @@ impl<'t, 'w> Parser<'t, 'w> {
                         State::Node | State::Closed => {}
                     }
                     let top = open.pop().expect("state Node or Closed has an open tree");
-                    current = top.parent;
-                    depth = top.depth;
+                    current = some(top.parent);
+                    depth = top.depth as usize;
+                    closed = some(top.first);
                     if open.is_empty() {
                         let b = building.take().expect("a game tree is open");
                         self.finish(b, i + 1)?;
@@ -349,7 +421,7 @@ impl<'t, 'w> Parser<'t, 'w> {
         let end = self.b.len();
         if let Some(b) = building {
             if state == State::Open {
-                let at = open.last().expect("a tree is open").at;
+                let at = open.last().expect("a tree is open").at as usize;
                 let opened = self.source().location(at..at + 1);
                 return Err(self.syntax(
                     end..end,
@@ -360,8 +432,9 @@ impl<'t, 'w> Parser<'t, 'w> {
             let mut cursor = Cursor { offset: 0, line: 1, column: 1 };
             let shown = open.len().min(super::MAX_WARNINGS);
             for o in &open[..shown] {
-                cursor.advance(self.text, o.at);
-                let location = Location::new(cursor.line, cursor.column, o.at, o.at + 1);
+                let at = o.at as usize;
+                cursor.advance(self.text, at);
+                let location = Location::new(cursor.line, cursor.column, at, at + 1);
                 self.warnings.push(Warning::new(
                     Some(location),
                     "game tree not closed by ')': closed at the end of the file".to_owned(),
@@ -377,20 +450,14 @@ impl<'t, 'w> Parser<'t, 'w> {
     }
 
     /// Reads a property (identifier and values) into the node `node`.
-    fn property(&mut self, b: &mut Building, node: u32) -> Result<(), SgfError> {
+    fn property(&mut self, b: &mut Building<'t>, node: u32) -> Result<(), SgfError> {
         let start = self.i;
         while self.b.get(self.i).is_some_and(u8::is_ascii_alphabetic) {
             self.i += 1;
         }
-        let written = &self.text[start..self.i];
+        let text: &'t str = self.text;
+        let written = &text[start..self.i];
         let lower = !written.bytes().any(|c| c.is_ascii_uppercase());
-        let ident: std::borrow::Cow<'_, str> = if lower {
-            written.to_ascii_uppercase().into()
-        } else if written.bytes().all(|c| c.is_ascii_uppercase()) {
-            written.into()
-        } else {
-            written.chars().filter(char::is_ascii_uppercase).collect::<String>().into()
-        };
         let ident_end = self.i;
         self.skip_white_space();
         if self.b.get(self.i) != Some(&b'[') {
@@ -429,17 +496,16 @@ impl<'t, 'w> Parser<'t, 'w> {
                     ));
                 }
             }
-            b.tree.parsed_value(value_start - b.start, self.i - b.start);
+            b.tree.parsed_value(value_start - b.start);
             first_range.get_or_insert((value_start, self.i));
             self.i += 1;
             self.skip_white_space();
         }
-        let id = match b.idents.get(ident.as_ref()) {
+        let id = match b.written.get(written) {
             Some(&id) => id,
             None => {
-                let id = b.tree.push_ident(&ident);
-                b.idents.insert(ident.as_ref().into(), id);
-                b.seen.push(0);
+                let id = b.intern(written, lower);
+                b.written.insert(written, id);
                 id
             }
         };
@@ -447,12 +513,12 @@ impl<'t, 'w> Parser<'t, 'w> {
             return Err(self.source().error(
                 start..ident_end,
                 SgfErrorKind::InvalidValue,
-                format!("property {} appears twice in one node", excerpt(&ident)),
+                format!("property {} appears twice in one node", excerpt(b.tree.ident(id))),
             ));
         }
         b.seen[id as usize] = node + 1;
         b.tree.parsed_property(id, first_value);
-        if node == 0 && *ident == *"FF" {
+        if node == 0 && b.tree.ident(id) == "FF" {
             b.ff = first_range;
         }
         if lower {
@@ -490,7 +556,7 @@ impl<'t, 'w> Parser<'t, 'w> {
 
     /// The root node is complete: judge its `FF` and the lower-case identifiers seen so
     /// far.
-    fn end_root(&mut self, b: &mut Building) -> Result<(), SgfError> {
+    fn end_root(&mut self, b: &mut Building<'t>) -> Result<(), SgfError> {
         let ff4 = b.ff.is_some_and(|(s, e)| self.text[s..e].trim().parse::<u32>() == Ok(4));
         b.ff4 = Some(ff4);
         for (start, end) in core::mem::take(&mut b.root_lower) {
@@ -504,7 +570,7 @@ impl<'t, 'w> Parser<'t, 'w> {
     }
 
     /// Completes a game tree whose text ends at `end`.
-    fn finish(&mut self, mut b: Building, end: usize) -> Result<(), SgfError> {
+    fn finish(&mut self, mut b: Building<'t>, end: usize) -> Result<(), SgfError> {
         if b.ff4.is_none() {
             self.end_root(&mut b)?;
         }

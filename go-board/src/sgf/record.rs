@@ -436,6 +436,22 @@ impl Reader {
         }
         let size = size(root)?;
         let mut record = GameRecord { rules_text: None, ..GameRecord::new(size, Rules::chinese()) };
+        // The events, counted first so that a long record takes no spare capacity.
+        let events: usize = root
+            .main_line()
+            .map(|node| {
+                let (mut setup, mut mv) = (false, false);
+                for p in node.properties() {
+                    match p.identifier() {
+                        "AB" | "AW" | "AE" => setup = true,
+                        "B" | "W" => mv = true,
+                        _ => {}
+                    }
+                }
+                usize::from(setup) + usize::from(mv)
+            })
+            .sum();
+        record.events.reserve_exact(events);
         for node in root.main_line() {
             self.node(&mut record, node)?;
         }

@@ -1,11 +1,11 @@
 //! The game tree: nodes with their properties in file order, variations as children.
 //!
 //! A [`GameTree`] is an arena: nodes, properties and values live in a few flat arrays,
-//! and the values are ranges of one text buffer (for a parsed tree, the game tree's own
-//! text in the file, so values are not copied). A node costs 20 bytes, a property 8 and
-//! a value 8, which keeps a tree within a small multiple of its file's size, and
-//! nothing recurses over the tree: walking, comparing, writing and dropping take no
-//! stack per node.
+//! and a value is the place where it starts in one text buffer (for a parsed tree, the
+//! game tree's own text in the file, so values are not copied; a value ends at its
+//! closing bracket). A node costs 16 bytes, a property 8 and a value 4, which keeps a
+//! tree within a small multiple of its file's size, and nothing recurses over the tree:
+//! walking, comparing, writing and dropping take no stack per node.
 
 use core::fmt;
 use std::borrow::Cow;
@@ -36,7 +36,6 @@ impl NodeId {
 struct NodeData {
     parent: u32,
     first_child: u32,
-    last_child: u32,
     next_sibling: u32,
     /// The node's properties are `props[first_prop..]` up to the next node's.
     first_prop: u32,
@@ -47,12 +46,6 @@ struct PropData {
     ident: u32,
     /// The property's values are `values[first_value..]` up to the next property's.
     first_value: u32,
-}
-
-#[derive(Clone, Debug)]
-struct ValueData {
-    start: u32,
-    end: u32,
 }
 
 /// An SGF game tree: a root node, and for each node its properties in file order and
@@ -109,10 +102,16 @@ pub struct GameTree {
     /// `text[..located]` is text of the file, starting at `origin`.
     located: usize,
     origin: (usize, usize, usize),
-    idents: Vec<Box<str>>,
+    /// The identifiers' names, one after the other, and where each ends.
+    ident_text: String,
+    ident_ends: Vec<u32>,
     nodes: Vec<NodeData>,
     props: Vec<PropData>,
-    values: Vec<ValueData>,
+    /// Where each value starts in `text`; it ends at the next `]` not escaped.
+    values: Vec<u32>,
+    /// The last child of each node, for [`GameTree::add_child`]: kept while a tree is
+    /// built, made from the sibling lists when a parsed tree first grows.
+    last_child: Vec<u32>,
 }
 
 impl Default for GameTree {
@@ -128,16 +127,17 @@ impl GameTree {
             text: String::new(),
             located: 0,
             origin: (0, 1, 1),
-            idents: Vec::new(),
+            ident_text: String::new(),
+            ident_ends: Vec::new(),
             nodes: vec![NodeData {
                 parent: NONE,
                 first_child: NONE,
-                last_child: NONE,
                 next_sibling: NONE,
                 first_prop: 0,
             }],
             props: Vec::new(),
             values: Vec::new(),
+            last_child: vec![NONE],
         }
     }
 
@@ -180,28 +180,37 @@ impl GameTree {
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
         let id = u32::try_from(self.nodes.len()).ok().filter(|&n| n < NONE);
         let id = id.expect("a game tree holds fewer than 2^32 - 1 nodes");
-        self.link_child(parent.0, id);
+        assert!(parent.index() < self.nodes.len(), "node {} is not in the tree", parent.0);
+        if self.last_child.len() != self.nodes.len() {
+            // A parsed tree: find every node's last child once.
+            self.last_child = vec![NONE; self.nodes.len()];
+            for (i, node) in self.nodes.iter().enumerate().skip(1) {
+                self.last_child[node.parent as usize] = i as u32;
+            }
+        }
+        let previous = self.last_child[parent.index()];
+        self.link(parent.0, (previous != NONE).then_some(previous));
+        self.last_child[parent.index()] = id;
+        self.last_child.push(NONE);
         NodeId(id)
     }
 
-    fn link_child(&mut self, parent: u32, id: u32) {
-        let first_prop = self.props.len() as u32;
-        let p = &mut self.nodes[parent as usize];
-        let last = p.last_child;
-        p.last_child = id;
-        if last == NONE {
-            p.first_child = id;
+    /// Adds a node as the child of `parent` that follows `previous` (its first child if
+    /// `previous` is `None`).
+    fn link(&mut self, parent: u32, previous: Option<u32>) -> u32 {
+        let id = self.nodes.len() as u32;
+        match previous {
+            Some(p) => self.nodes[p as usize].next_sibling = id,
+            None => self.nodes[parent as usize].first_child = id,
         }
+        grow(&mut self.nodes);
         self.nodes.push(NodeData {
             parent,
             first_child: NONE,
-            last_child: NONE,
             next_sibling: NONE,
-            first_prop,
+            first_prop: self.props.len() as u32,
         });
-        if last != NONE {
-            self.nodes[last as usize].next_sibling = id;
-        }
+        id
     }
 
     /// Gives the node added last (the root, in a new tree) the property `identifier`
@@ -227,24 +236,21 @@ impl GameTree {
             Node { tree: self, id: node as u32 }.property(identifier).is_none(),
             "the node already has a property {identifier}"
         );
-        let ident = match self.idents.iter().position(|i| **i == *identifier) {
-            Some(i) => i as u32,
-            None => {
-                self.idents.push(identifier.into());
-                (self.idents.len() - 1) as u32
-            }
+        let ident = match (0..self.ident_ends.len() as u32).find(|&i| self.ident(i) == identifier) {
+            Some(i) => i,
+            None => self.push_ident(identifier),
         };
         let first_value = self.values.len() as u32;
         for value in values {
-            let start = self.text.len();
+            let start = offset(self.text.len());
             for c in value.as_ref().chars() {
                 if matches!(c, '\\' | ']') {
                     self.text.push('\\');
                 }
                 self.text.push(c);
             }
-            let (start, end) = (offset(start), offset(self.text.len()));
-            self.values.push(ValueData { start, end });
+            self.text.push(']');
+            self.values.push(start);
         }
         assert!(self.values.len() as u32 > first_value, "property {identifier} has no value");
         self.props.push(PropData { ident, first_value });
@@ -268,10 +274,12 @@ impl GameTree {
             text: String::new(),
             located: 0,
             origin: (offset, line, column),
-            idents: Vec::new(),
+            ident_text: String::new(),
+            ident_ends: Vec::new(),
             nodes: Vec::new(),
             props: Vec::new(),
             values: Vec::new(),
+            last_child: Vec::new(),
         }
     }
 
@@ -284,32 +292,34 @@ impl GameTree {
         self.values.shrink_to_fit();
     }
 
-    /// Adds a node under `parent` (or the root, if `parent` is `None`) while parsing.
-    pub(crate) fn parsed_node(&mut self, parent: Option<u32>) -> u32 {
-        let id = self.nodes.len() as u32;
+    /// Adds a node while parsing: the root if `parent` is `None`, else a child of
+    /// `parent` after its child `previous` (the first child if `previous` is `None`).
+    pub(crate) fn parsed_node(&mut self, parent: Option<u32>, previous: Option<u32>) -> u32 {
         match parent {
-            Some(p) => self.link_child(p, id),
-            None => self.nodes.push(NodeData {
-                parent: NONE,
-                first_child: NONE,
-                last_child: NONE,
-                next_sibling: NONE,
-                first_prop: self.props.len() as u32,
-            }),
+            Some(p) => self.link(p, previous),
+            None => {
+                self.nodes.push(NodeData {
+                    parent: NONE,
+                    first_child: NONE,
+                    next_sibling: NONE,
+                    first_prop: self.props.len() as u32,
+                });
+                0
+            }
         }
-        id
     }
 
-    /// Adds a property, whose identifier is `ident` in [`GameTree::intern`]'s numbering,
-    /// to the newest node while parsing.
+    /// Adds a property, whose identifier is `ident` in [`GameTree::push_ident`]'s
+    /// numbering, to the newest node while parsing.
     pub(crate) fn parsed_property(&mut self, ident: u32, first_value: u32) {
+        grow(&mut self.props);
         self.props.push(PropData { ident, first_value });
     }
 
-    /// Adds a value (a byte range of the text) while parsing; returns its index.
-    pub(crate) fn parsed_value(&mut self, start: usize, end: usize) -> u32 {
-        self.values.push(ValueData { start: offset(start), end: offset(end) });
-        (self.values.len() - 1) as u32
+    /// Adds a value that starts at `start` (after its `[`) while parsing.
+    pub(crate) fn parsed_value(&mut self, start: usize) {
+        grow(&mut self.values);
+        self.values.push(offset(start));
     }
 
     /// The number of values so far.
@@ -319,8 +329,15 @@ impl GameTree {
 
     /// Registers an identifier found by the parser (which keeps its own index of them).
     pub(crate) fn push_ident(&mut self, ident: &str) -> u32 {
-        self.idents.push(ident.into());
-        (self.idents.len() - 1) as u32
+        self.ident_text.push_str(ident);
+        self.ident_ends.push(offset(self.ident_text.len()));
+        (self.ident_ends.len() - 1) as u32
+    }
+
+    /// The name of identifier `i`.
+    pub(crate) fn ident(&self, i: u32) -> &str {
+        let start = if i == 0 { 0 } else { self.ident_ends[i as usize - 1] as usize };
+        &self.ident_text[start..self.ident_ends[i as usize] as usize]
     }
 
     /// Replaces the text of value `index` (appended after the file's text, so the
@@ -328,7 +345,23 @@ impl GameTree {
     pub(crate) fn replace_value(&mut self, index: u32, raw: &str) {
         let start = offset(self.text.len());
         self.text.push_str(raw);
-        self.values[index as usize] = ValueData { start, end: offset(self.text.len()) };
+        self.text.push(']');
+        self.values[index as usize] = start;
+    }
+
+    /// The byte range of value `index` in the text: from its start to the first `]`
+    /// that is not escaped.
+    fn value_range(&self, index: u32) -> (usize, usize) {
+        let start = self.values[index as usize] as usize;
+        let b = &self.text.as_bytes()[start..];
+        let mut i = 0;
+        loop {
+            match b[i..].iter().position(|&c| c == b']' || c == b'\\') {
+                Some(k) if b[i + k] == b'\\' => i += k + 2,
+                Some(k) => return (start, start + i + k),
+                None => unreachable!("every value of a tree is closed by ']'"),
+            }
+        }
     }
 
     /// The part of the tree's text that comes from a file.
@@ -348,6 +381,14 @@ impl GameTree {
             Some((start, end)) => self.source().error(start..end, kind, message),
             None => SgfError::unlocated(kind, message),
         }
+    }
+}
+
+/// Makes room for one more element, growing by a quarter (not doubling) so that a
+/// large tree holds little spare capacity while it is read.
+fn grow<T>(v: &mut Vec<T>) {
+    if v.len() == v.capacity() {
+        v.reserve_exact(v.len() / 4 + 16);
     }
 }
 
@@ -562,7 +603,7 @@ impl<'a> Property<'a> {
     /// The identifier, upper-case letters (`B`, `AB`, `SZ`, or one unknown to SGF).
     pub fn identifier(self) -> &'a str {
         let ident = self.tree.props[self.index as usize].ident;
-        &self.tree.idents[ident as usize]
+        self.tree.ident(ident)
     }
 
     /// The values, in order (at least one).
@@ -661,8 +702,8 @@ pub struct Value<'a> {
 impl<'a> Value<'a> {
     /// The value as written between the brackets, escapes included.
     pub fn raw(self) -> &'a str {
-        let v = &self.tree.values[self.index as usize];
-        &self.tree.text[v.start as usize..v.end as usize]
+        let (start, end) = self.tree.value_range(self.index);
+        &self.tree.text[start..end]
     }
 
     /// The value with its escapes removed (each `\` gives the character after it),
@@ -726,9 +767,8 @@ impl<'a> Value<'a> {
     }
 
     pub(crate) fn range(self) -> Option<(usize, usize)> {
-        let v = &self.tree.values[self.index as usize];
-        (self.tree.located > 0 && (v.end as usize) <= self.tree.located)
-            .then_some((v.start as usize, v.end as usize))
+        let start = self.tree.values[self.index as usize] as usize;
+        (start < self.tree.located).then(|| self.tree.value_range(self.index))
     }
 
     /// An error at this value.
