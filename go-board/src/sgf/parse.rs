@@ -5,7 +5,7 @@
 //! recursion, whatever the nesting. Every node, property and value goes straight into
 //! its tree's arena; syntax errors name the line and column of the bad text.
 
-use std::collections::HashMap;
+use core::hash::BuildHasher;
 
 use super::charset;
 use super::error::{Location, SgfError, SgfErrorKind, Source, Warning, Warnings};
@@ -156,11 +156,12 @@ fn some(n: u32) -> Option<u32> {
 struct Building<'t> {
     tree: GameTree,
     start: usize,
-    /// The identifiers as written (borrowed from the text, so looking one up allocates
-    /// nothing), and those whose name differs from how they are written (`AddBlack`,
-    /// `b`) by name.
-    written: HashMap<&'t str, u32>,
-    normalised: HashMap<String, u32>,
+    /// The identifiers by name, an open-addressing table of their numbers (4 bytes a
+    /// slot, at most half full), so that a file of a million distinct identifiers takes
+    /// little memory.
+    names: Vec<u32>,
+    hasher: std::collections::hash_map::RandomState,
+    marker: core::marker::PhantomData<&'t str>,
     /// For each identifier, 1 + the last node that had it.
     seen: Vec<u32>,
     /// Whether the root says `FF[4]`, once the root is read.
@@ -172,29 +173,41 @@ struct Building<'t> {
 }
 
 impl Building<'_> {
-    /// The number of the identifier written `written`, seen for the first time in this
-    /// spelling: upper-case letters are the name (FF\[3\] `AddBlack` is `AB`), and a
-    /// name without them is the written one in upper case.
+    /// The number of the identifier written `written`: its upper-case letters (FF\[3\]
+    /// `AddBlack` is `AB`), or, written without any (`b`), the written one in upper case.
     fn intern(&mut self, written: &str, lower: bool) -> u32 {
-        let name = if lower {
-            written.to_ascii_uppercase()
+        let name: std::borrow::Cow<'_, str> = if lower {
+            written.to_ascii_uppercase().into()
         } else if written.bytes().all(|c| c.is_ascii_uppercase()) {
-            // A plain name, not seen written this way: seen only through other spellings.
-            if let Some(&id) = self.normalised.get(written) {
-                return id;
-            }
-            let id = self.tree.push_ident(written);
-            self.seen.push(0);
-            return id;
+            written.into()
         } else {
-            written.chars().filter(char::is_ascii_uppercase).collect()
+            written.chars().filter(char::is_ascii_uppercase).collect::<String>().into()
         };
-        if let Some(&id) = self.written.get(name.as_str()).or(self.normalised.get(&name)) {
-            return id;
+        let mask = self.names.len() - 1;
+        let mut slot = self.hasher.hash_one(name.as_ref()) as usize & mask;
+        loop {
+            match self.names[slot] {
+                NONE => break,
+                id if self.tree.ident(id) == name => return id,
+                _ => slot = (slot + 1) & mask,
+            }
         }
         let id = self.tree.push_ident(&name);
         self.seen.push(0);
-        self.normalised.insert(name, id);
+        self.names[slot] = id;
+        if 2 * (id as usize + 1) > self.names.len() {
+            // Rehash into a table twice as large.
+            let mut names = vec![NONE; 2 * self.names.len()];
+            let mask = names.len() - 1;
+            for id in 0..=id {
+                let mut slot = self.hasher.hash_one(self.tree.ident(id)) as usize & mask;
+                while names[slot] != NONE {
+                    slot = (slot + 1) & mask;
+                }
+                names[slot] = id;
+            }
+            self.names = names;
+        }
         id
     }
 }
@@ -288,8 +301,9 @@ impl<'t, 'w> Parser<'t, 'w> {
                             building = Some(Building {
                                 tree: GameTree::parsed(i, c.line, c.column),
                                 start: i,
-                                written: HashMap::new(),
-                                normalised: HashMap::new(),
+                                names: vec![NONE; 64],
+                                hasher: Default::default(),
+                                marker: core::marker::PhantomData,
                                 seen: Vec::new(),
                                 ff4: None,
                                 root_lower: Vec::new(),
@@ -501,14 +515,7 @@ impl<'t, 'w> Parser<'t, 'w> {
             self.i += 1;
             self.skip_white_space();
         }
-        let id = match b.written.get(written) {
-            Some(&id) => id,
-            None => {
-                let id = b.intern(written, lower);
-                b.written.insert(written, id);
-                id
-            }
-        };
+        let id = b.intern(written, lower);
         if b.seen[id as usize] == node + 1 {
             return Err(self.source().error(
                 start..ident_end,
