@@ -592,7 +592,10 @@ fn deep_nesting_is_an_error_and_never_a_stack_overflow() {
 
     let long_line = format!("({})", ";B[aa]".repeat(100_000));
     let e = run(long_line).unwrap_err();
-    assert_eq!((e.location().unwrap().column(), e.kind()), (1 + 6 * DEPTH + 1, SgfErrorKind::TooDeep));
+    assert_eq!(
+        (e.location().unwrap().column(), e.kind()),
+        (1 + 6 * DEPTH + 1, SgfErrorKind::TooDeep)
+    );
 
     // At the limit, nested variations and a long main line load.
     let nested = format!("{}{}", "(;B[]".repeat(DEPTH), ")".repeat(DEPTH));

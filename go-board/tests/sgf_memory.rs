@@ -76,25 +76,46 @@ fn issue_10_memory_stays_within_a_small_multiple_of_the_file() {
     let _serial = SERIAL.lock().unwrap();
     let cases: Vec<(&str, Vec<u8>)> = vec![
         // Three million short variations, 24 MB.
-        ("3M variations", [b"(;GM[1]".to_vec(), b"(;B[aa])".repeat(3_000_000), b")".to_vec()].concat()),
+        (
+            "3M variations",
+            [b"(;GM[1]".to_vec(), b"(;B[aa])".repeat(3_000_000), b")".to_vec()].concat(),
+        ),
         // A setup list of five million points, 20 MB.
-        ("5M AB values", [b"(;SZ[19]AB".to_vec(), b"[aa]".repeat(5_000_000), b")".to_vec()].concat()),
+        (
+            "5M AB values",
+            [b"(;SZ[19]AB".to_vec(), b"[aa]".repeat(5_000_000), b")".to_vec()].concat(),
+        ),
         // A main line of 900,000 moves, 5 MB.
         ("900k moves", [b"(;SZ[19]".to_vec(), b";B[]".repeat(900_000), b")".to_vec()].concat()),
         // 500,000 nested variations, 4 MB.
         ("500k nested", [b"(;B[aa]".repeat(500_000), b")".repeat(500_000)].concat()),
         // A million properties with distinct names and empty values.
-        ("1M properties", [b"(;".to_vec(), (0..1_000_000u32).flat_map(|i| prop_name(i).into_bytes()).collect(), b")".to_vec()].concat()),
+        (
+            "1M properties",
+            [
+                b"(;".to_vec(),
+                (0..1_000_000u32).flat_map(|i| prop_name(i).into_bytes()).collect(),
+                b")".to_vec(),
+            ]
+            .concat(),
+        ),
         // A comment of 16 MB.
         ("16 MB comment", [b"(;C[".to_vec(), vec![b'x'; 16 << 20], b"])".to_vec()].concat()),
         // A file in Shift_JIS (decoded to a copy).
-        ("Shift_JIS text", [b"(;CA[Shift_JIS]C[".to_vec(), b"\x95\x5c".repeat(4 << 20), b"])".to_vec()].concat()),
+        (
+            "Shift_JIS text",
+            [b"(;CA[Shift_JIS]C[".to_vec(), b"\x95\x5c".repeat(4 << 20), b"])".to_vec()].concat(),
+        ),
     ];
     let mut report = Vec::new();
     for (name, bytes) in &cases {
         let started = std::time::Instant::now();
         let r = ratio(bytes);
-        report.push(format!("{name}: {} bytes, peak {r:.1}x, {:?}", bytes.len(), started.elapsed()));
+        report.push(format!(
+            "{name}: {} bytes, peak {r:.1}x, {:?}",
+            bytes.len(),
+            started.elapsed()
+        ));
         assert!(r < 13.0, "{name}: the peak heap is {r:.1} times the file\n{}", report.join("\n"));
     }
     println!("{}", report.join("\n"));

@@ -20,10 +20,14 @@ fn messages(record: &GameRecord) -> Vec<String> {
 // ---------------------------------------------------------------------------------------
 // Charsets.
 
+/// A file, its charset, and its decoded black and white players, event and comment.
+type Charset =
+    (&'static [u8], &'static str, &'static str, &'static str, &'static str, &'static str);
+
 #[test]
 fn issue_10_every_charset_fixture_decodes_its_names() {
     #[rustfmt::skip]
-    let cases: [(&[u8], &str, &str, &str, &str, &str); 7] = [
+    let cases: [Charset; 7] = [
         (fixture!("charsets/iso-8859-1.sgf"), "ISO-8859-1", "Jérôme Hubert", "Müller Ådne", "Coupe d'Europe, Göteborg", "Partie commentée : « très bon coup »"),
         (fixture!("charsets/shift_jis.sgf"), "Shift_JIS", "本因坊秀策", "井上幻庵因碩", "ソフト表", "耳赤の一局。表と裏、ソの字。"),
         (fixture!("charsets/gb2312.sgf"), "GBK", "聂卫平", "马晓春", "中国围棋甲级联赛", "黑棋先行，贴三又四分之三子。"),
@@ -43,7 +47,12 @@ fn issue_10_every_charset_fixture_decodes_its_names() {
         assert_eq!(record.move_count(), 2, "{charset}");
         // Only the file without CA and not UTF-8 needs a guess.
         let guessed = charset == "ISO-8859-1" && !bytes.starts_with(b"(;FF[4]GM[1]CA[");
-        assert_eq!(record.warnings.len(), usize::from(guessed), "{charset}: {:?}", messages(&record));
+        assert_eq!(
+            record.warnings.len(),
+            usize::from(guessed),
+            "{charset}: {:?}",
+            messages(&record)
+        );
         // Saved, the record is UTF-8 and reads back the same.
         let saved = record.to_sgf();
         assert!(saved.contains("CA[UTF-8]"));
@@ -79,8 +88,16 @@ fn issue_10_bytes_invalid_in_the_charset_are_replaced_with_a_warning() {
 #[test]
 fn issue_10_komi_between_half_points_is_rounded_with_a_warning() {
     let cases = [
-        ("KM[3.75]", "4", Some("KM[3.75]: komi is not a multiple of 0.5: rounded to the nearest half point, 4")),
-        ("KM[7.25]", "7.5", Some("KM[7.25]: komi is not a multiple of 0.5: rounded to the nearest half point, 7.5")),
+        (
+            "KM[3.75]",
+            "4",
+            Some("KM[3.75]: komi is not a multiple of 0.5: rounded to the nearest half point, 4"),
+        ),
+        (
+            "KM[7.25]",
+            "7.5",
+            Some("KM[7.25]: komi is not a multiple of 0.5: rounded to the nearest half point, 7.5"),
+        ),
         ("KM[6,5]", "6.5", Some("KM[6,5]: decimal comma read as a point: komi 6.5")),
         ("KM[]", "7.5", Some("KM[] is empty: the komi of the rules is used")),
         ("KM[0.5]", "0.5", None),
@@ -88,7 +105,8 @@ fn issue_10_komi_between_half_points_is_rounded_with_a_warning() {
     for (km, komi, warning) in cases {
         let record = GameRecord::from_sgf(format!("(;SZ[9]\n{km};B[ee])")).unwrap();
         assert_eq!(record.rules.komi.to_string(), komi, "{km}");
-        let expected: Vec<String> = warning.map(|w| format!("line 2, column 4: {w}")).into_iter().collect();
+        let expected: Vec<String> =
+            warning.map(|w| format!("line 2, column 4: {w}")).into_iter().collect();
         assert_eq!(messages(&record), expected);
     }
     // The fixture that used to be refused.
@@ -121,7 +139,10 @@ fn issue_10_lower_case_identifiers_are_read_in_ff4_files() {
     // On the root, before FF[4] is known; the FF[3] long names stay silent.
     let record = GameRecord::from_sgf("(;sz[9]FF[4];AddBlack[aa])").unwrap();
     assert_eq!(record.size.cols(), 9);
-    assert_eq!(messages(&record), ["line 1, column 3: lower-case property identifier sz read as SZ"]);
+    assert_eq!(
+        messages(&record),
+        ["line 1, column 3: lower-case property identifier sz read as SZ"]
+    );
     // Without FF[4] they are refused, as before.
     for text in ["(;FF[3];b[aa])", "(;sz[9])", "(;GM[1];B[aa];w[bb])"] {
         let e = GameRecord::from_sgf(text).unwrap_err();
@@ -192,7 +213,8 @@ fn issue_10_variations_and_unknown_properties_survive_a_round_trip() {
     assert_eq!(tr, ["pc", "qc"]);
     assert_eq!(first.value("LB").unwrap().split_compose(), Some(("qd", "A")));
     // The main line follows first children.
-    let main: Vec<_> = root.main_line().filter_map(|n| n.value("B").or(n.value("W"))).map(|v| v.raw()).collect();
+    let main: Vec<_> =
+        root.main_line().filter_map(|n| n.value("B").or(n.value("W"))).map(|v| v.raw()).collect();
     assert_eq!(main, ["qd", "oc", "mc", "qf", "qe"]);
     // Every leaf and the path to it.
     let leaves: Vec<String> = tree
@@ -210,7 +232,8 @@ fn issue_10_variations_and_unknown_properties_survive_a_round_trip() {
     assert_eq!(leaves, ["qd oc mc qf qe", "qd oc pc", "qd pe pf qf of", "qd pe pf qf pg", "qd de"]);
     let unknown = tree.nodes().find_map(|n| n.property("XX")).unwrap();
     assert_eq!(unknown.values().map(|v| v.raw()).collect::<Vec<_>>(), ["unknown", "twice"]);
-    let soft = tree.nodes().find_map(|n| n.value("C").filter(|c| c.raw().starts_with("Line"))).unwrap();
+    let soft =
+        tree.nodes().find_map(|n| n.value("C").filter(|c| c.raw().starts_with("Line"))).unwrap();
     assert_eq!(soft.text(), "Line 1continued");
     // Written and read back: the same tree, and writing again gives the same text.
     let written = tree.to_sgf();
@@ -233,7 +256,11 @@ fn issue_10_walking_a_problem_file() {
     let start = record.position_after(0).unwrap();
     assert_eq!(start.to_move(), Color::Black);
     assert_eq!(start.board().stones(Color::White).len(), 8);
-    let right: Vec<Node<'_>> = tree.root().children().filter(|n| n.main_line().any(|m| m.value("C").is_some_and(|c| c.text() == "RIGHT"))).collect();
+    let right: Vec<Node<'_>> = tree
+        .root()
+        .children()
+        .filter(|n| n.main_line().any(|m| m.value("C").is_some_and(|c| c.text() == "RIGHT")))
+        .collect();
     assert_eq!(right.len(), 1);
     assert_eq!(right[0].value("B").unwrap().raw(), "ea");
     assert_eq!(tree.node(NodeId::ROOT).children().count(), 2);
@@ -250,16 +277,19 @@ fn arbitrary_value() -> impl Strategy<Value = String> {
 
 fn arbitrary_ident() -> impl Strategy<Value = String> {
     prop_oneof![
-        prop::sample::select(vec!["B", "W", "C", "AB", "LB", "TR", "N", "GN"]).prop_map(str::to_owned),
+        prop::sample::select(vec!["B", "W", "C", "AB", "LB", "TR", "N", "GN"])
+            .prop_map(str::to_owned),
         "[A-Z]{1,4}",
     ]
 }
 
 /// A tree from a list of (parent choice, properties): each new node hangs from one of
 /// the nodes before it.
-fn build(shape: &[(prop::sample::Index, Vec<(String, Vec<String>)>)]) -> GameTree {
+type Props = Vec<(String, Vec<String>)>;
+
+fn build(shape: &[(prop::sample::Index, Props)]) -> GameTree {
     let mut tree = GameTree::new();
-    let add = |tree: &mut GameTree, props: &[(String, Vec<String>)]| {
+    let add = |tree: &mut GameTree, props: &Props| {
         let mut seen = std::collections::HashSet::new();
         for (ident, values) in props {
             if seen.insert(ident.clone()) {
@@ -312,13 +342,19 @@ proptest! {
 #[test]
 fn issue_10_quoted_input_is_escaped_and_cut() {
     let e = GameRecord::from_sgf("(;KM[abc\r\rdef])").unwrap_err();
-    assert_eq!(format!("{e:#}"), "line 1, column 6: KM[abc\\r\\rdef]: komi must be a number such as 6.5");
+    assert_eq!(
+        format!("{e:#}"),
+        "line 1, column 6: KM[abc\\r\\rdef]: komi must be a number such as 6.5"
+    );
     assert!(!e.to_string().contains('\r'));
     let huge = format!("(;KM[{}])", "x".repeat(5 << 20));
     let e = GameRecord::from_sgf(&huge).unwrap_err();
     let shown = e.to_string();
     assert!(shown.len() < 400, "{} bytes", shown.len());
-    assert!(format!("{e:#}").ends_with("…(5242832 more bytes)]: komi must be a number such as 6.5"), "{e:#}");
+    assert!(
+        format!("{e:#}").ends_with("…(5242832 more bytes)]: komi must be a number such as 6.5"),
+        "{e:#}"
+    );
     let e = GameRecord::from_sgf(format!("(;{}", "Q".repeat(10 << 20))).unwrap_err();
     assert!(e.to_string().len() < 400);
     // Every control character is escaped in every error, with or without the caret.
@@ -381,7 +417,10 @@ fn issue_10_hostile_inputs_end_cleanly() {
     assert_eq!(record.comment.as_deref(), Some("a\0bÿþ"));
     assert_eq!(record.black_player.as_deref(), Some("€"));
     let e = GameRecord::from_sgf(b"(;B[aa]\0)").unwrap_err();
-    assert_eq!(format!("{e:#}"), "line 1, column 8: unexpected '\\0': expected a property, ';', '(' or ')'");
+    assert_eq!(
+        format!("{e:#}"),
+        "line 1, column 8: unexpected '\\0': expected a property, ';', '(' or ')'"
+    );
     // Over the size limit, before decoding anything.
     let limits = ReadLimits::DEFAULT.with_max_bytes(1000);
     let e = sgf::parse_with_limits(&[b' '; 1001], &limits).unwrap_err();

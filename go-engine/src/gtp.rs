@@ -95,8 +95,7 @@ use std::io::{self, BufRead, Read, Write};
 
 use go_board::sgf::{self, GameRecord, ReadLimits};
 use go_board::{
-    BoardSize, Color, HandicapError, Komi, Move, Point, PointSet, Position, Rules, Scoring,
-    excerpt,
+    BoardSize, Color, HandicapError, Komi, Move, Point, PointSet, Position, Rules, Scoring, excerpt,
 };
 
 use crate::player::{Clock, Decision, Player, RandomPlayer, TimeLeft, TimeSettings};

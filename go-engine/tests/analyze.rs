@@ -306,7 +306,9 @@ fn issue_10_analyze_reads_only_regular_files() {
         assert!(!ok);
         assert_eq!(
             err,
-            format!("go-engine analyze: {path}: not a regular file (a FIFO, a device or a directory)\n")
+            format!(
+                "go-engine analyze: {path}: not a regular file (a FIFO, a device or a directory)\n"
+            )
         );
     }
     // Warnings of a repaired file go to standard error; the analysis goes on.
@@ -316,6 +318,9 @@ fn issue_10_analyze_reads_only_regular_files() {
     assert!(ok, "{err}");
     assert!(!out.is_empty());
     assert_eq!(err.lines().count(), 2, "{err}");
-    assert!(err.contains("warning: line 1, column 16: KM[6,5]: decimal comma read as a point"), "{err}");
+    assert!(
+        err.contains("warning: line 1, column 16: KM[6,5]: decimal comma read as a point"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -694,7 +694,8 @@ fn issue_10_loadsgf_keeps_the_files_rules_players_and_result() {
     assert_eq!(engine.ok(&format!("loadsgf {path}")), "black");
     assert_eq!(engine.ok("rules"), "japanese");
     let sgf = engine.ok("printsgf");
-    for part in ["RU[Japanese]", "PB[Sai]", "BR[9d]", "PW[Touya Koyo]", "DT[2001-05-05]", "RE[W+R]"] {
+    for part in ["RU[Japanese]", "PB[Sai]", "BR[9d]", "PW[Touya Koyo]", "DT[2001-05-05]", "RE[W+R]"]
+    {
         assert!(sgf.contains(part), "{part} in {sgf}");
     }
     // Play on: the file's result no longer applies; take the move back: it does again.

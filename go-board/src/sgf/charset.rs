@@ -185,7 +185,10 @@ mod tests {
         // A charset nobody knows.
         let d = decode(b"(;CA[Klingon]PB[x])");
         assert_eq!(d.text, "(;CA[Klingon]PB[x])");
-        assert_eq!(d.warnings[0].to_string(), "line 1, column 6: unknown charset CA[Klingon]: read as UTF-8 if valid, else as ISO-8859-1");
+        assert_eq!(
+            d.warnings[0].to_string(),
+            "line 1, column 6: unknown charset CA[Klingon]: read as UTF-8 if valid, else as ISO-8859-1"
+        );
         // Invalid UTF-8 under CA[UTF-8].
         let d = decode(b"(;CA[UTF-8]PB[\xff])");
         assert_eq!(d.text, "(;CA[UTF-8]PB[\u{fffd}])");

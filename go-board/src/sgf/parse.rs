@@ -293,7 +293,10 @@ impl<'t, 'w> Parser<'t, 'w> {
                 b'(' => {
                     match state {
                         State::Open => {
-                            return Err(self.syntax(i..i + 1, "expected ';' to start a node after '('".into()));
+                            return Err(self.syntax(
+                                i..i + 1,
+                                "expected ';' to start a node after '('".into(),
+                            ));
                         }
                         State::Between => {
                             self.cursor.advance(self.text, i);
@@ -336,7 +339,9 @@ impl<'t, 'w> Parser<'t, 'w> {
                 b';' => {
                     match state {
                         State::Between => {
-                            return Err(self.syntax(i..i + 1, "expected '(' to start a game tree".into()));
+                            return Err(
+                                self.syntax(i..i + 1, "expected '(' to start a game tree".into())
+                            );
                         }
                         State::Closed => {
                             return Err(self.syntax(
@@ -355,7 +360,10 @@ impl<'t, 'w> Parser<'t, 'w> {
                         return Err(self.source().error(
                             i..i + 1,
                             SgfErrorKind::TooDeep,
-                            format!("more than {} nodes on one line of play", self.limits.max_depth),
+                            format!(
+                                "more than {} nodes on one line of play",
+                                self.limits.max_depth
+                            ),
                         ));
                     }
                     self.nodes += 1;
@@ -384,7 +392,10 @@ impl<'t, 'w> Parser<'t, 'w> {
                             return Err(self.syntax(i..i + 1, "')' without a matching '('".into()));
                         }
                         State::Open => {
-                            return Err(self.syntax(i..i + 1, "expected ';' to start a node after '('".into()));
+                            return Err(self.syntax(
+                                i..i + 1,
+                                "expected ';' to start a node after '('".into(),
+                            ));
                         }
                         State::Node | State::Closed => {}
                     }
@@ -404,13 +415,19 @@ impl<'t, 'w> Parser<'t, 'w> {
                 c if c.is_ascii_alphabetic() => {
                     match state {
                         State::Between => {
-                            return Err(self.syntax(i..i + 1, "expected '(' to start a game tree".into()));
+                            return Err(
+                                self.syntax(i..i + 1, "expected '(' to start a game tree".into())
+                            );
                         }
                         State::Open => {
-                            return Err(self.syntax(i..i + 1, "expected ';' to start a node after '('".into()));
+                            return Err(self.syntax(
+                                i..i + 1,
+                                "expected ';' to start a node after '('".into(),
+                            ));
                         }
                         State::Closed => {
-                            return Err(self.syntax(i..i + 1, "a property cannot follow a variation".into()));
+                            return Err(self
+                                .syntax(i..i + 1, "a property cannot follow a variation".into()));
                         }
                         State::Node => {}
                     }
@@ -419,7 +436,8 @@ impl<'t, 'w> Parser<'t, 'w> {
                     self.property(b, node)?;
                 }
                 b'[' => {
-                    return Err(self.syntax(i..i + 1, "property value without a property identifier".into()));
+                    return Err(self
+                        .syntax(i..i + 1, "property value without a property identifier".into()));
                 }
                 _ => {
                     let c = self.text[i..].chars().next().unwrap_or('?');
@@ -439,7 +457,9 @@ impl<'t, 'w> Parser<'t, 'w> {
                 let opened = self.source().location(at..at + 1);
                 return Err(self.syntax(
                     end..end,
-                    format!("unexpected end of the file: the game tree opened at {opened} has no node"),
+                    format!(
+                        "unexpected end of the file: the game tree opened at {opened} has no node"
+                    ),
                 ));
             }
             // Close what is open, with one pass over the text for all their locations.
@@ -458,7 +478,11 @@ impl<'t, 'w> Parser<'t, 'w> {
             self.finish(b, end)?;
         }
         if self.games.is_empty() {
-            return Err(self.source().error(end..end, SgfErrorKind::NoGameTree, "no game tree in the file".into()));
+            return Err(self.source().error(
+                end..end,
+                SgfErrorKind::NoGameTree,
+                "no game tree in the file".into(),
+            ));
         }
         Ok(self.games)
     }
@@ -592,4 +616,3 @@ impl<'t, 'w> Parser<'t, 'w> {
         Ok(())
     }
 }
-

@@ -9,8 +9,8 @@ use super::properties::{
 };
 use super::tree::{GameTree, Node, NodeId, Property, Value};
 use crate::{
-    BoardSize, Color, Event, IllegalMove, Komi, Move, PointSet, Position, Rules, Setup,
-    SetupError, excerpt,
+    BoardSize, Color, Event, IllegalMove, Komi, Move, PointSet, Position, Rules, Setup, SetupError,
+    excerpt,
 };
 
 /// A game read from or written to SGF: the board size, rules, game information, and the
@@ -482,9 +482,10 @@ impl Reader {
                 }
                 "B" | "W" => {
                     if mv.is_some() {
-                        return Err(
-                            prop.error(SgfErrorKind::InvalidValue, "a node holds two moves".to_owned())
-                        );
+                        return Err(prop.error(
+                            SgfErrorKind::InvalidValue,
+                            "a node holds two moves".to_owned(),
+                        ));
                     }
                     let color = if ident == "B" { Color::Black } else { Color::White };
                     mv = Some((color, read_move(prop, size)?));
@@ -792,6 +793,9 @@ mod tests {
         tree.push_property("SZ", ["99"]);
         let e = GameRecord::from_tree(&tree).unwrap_err();
         assert_eq!(e.location(), None);
-        assert_eq!(e.to_string(), "SZ[99]: board size 99x99 is not supported (each side must be 1 to 25)");
+        assert_eq!(
+            e.to_string(),
+            "SZ[99]: board size 99x99 is not supported (each side must be 1 to 25)"
+        );
     }
 }

@@ -501,10 +501,11 @@ impl<'a> Node<'a> {
     /// The properties, in file order.
     pub fn properties(self) -> Properties<'a> {
         let start = self.data().first_prop;
-        let end = self.tree.nodes.get(self.id as usize + 1).map_or(
-            self.tree.props.len() as u32,
-            |next| next.first_prop,
-        );
+        let end = self
+            .tree
+            .nodes
+            .get(self.id as usize + 1)
+            .map_or(self.tree.props.len() as u32, |next| next.first_prop);
         Properties { tree: self.tree, next: start, end }
     }
 
@@ -908,7 +909,10 @@ mod tests {
         let path: Vec<_> = tree.node(c).path_from_root().into_iter().map(Node::id).collect();
         assert_eq!(path, [NodeId::ROOT, a, c]);
         assert!(tree.node(b).is_leaf() && !tree.node(a).is_leaf());
-        assert_eq!(tree.node(c).properties().map(Property::identifier).collect::<Vec<_>>(), ["W", "C"]);
+        assert_eq!(
+            tree.node(c).properties().map(Property::identifier).collect::<Vec<_>>(),
+            ["W", "C"]
+        );
         assert_eq!(tree.node(b).next_sibling(), None);
         assert_eq!(tree.node(a).next_sibling().map(Node::id), Some(b));
         // Equality is structural: the same tree built in another order is equal.

@@ -49,7 +49,8 @@ impl GameTree {
             push(out, ";", &mut column);
             for property in node.properties() {
                 let ident = property.identifier();
-                let width = ident.len() + property.values().map(|v| v.raw().len() + 2).sum::<usize>();
+                let width =
+                    ident.len() + property.values().map(|v| v.raw().len() + 2).sum::<usize>();
                 if column > 1 && column + width > LINE_WIDTH {
                     push(out, "\n", &mut column);
                 }

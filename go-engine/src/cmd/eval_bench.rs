@@ -59,9 +59,9 @@ fn bench(args: &Args) -> Result<(), String> {
     for label in &labels {
         progress.step(&label.file);
         let path = args.games.join(&label.file);
-        let game = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|bytes| {
-            GameRecord::from_sgf(&bytes).map_err(|e| e.to_string())
-        });
+        let game = std::fs::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| GameRecord::from_sgf(&bytes).map_err(|e| e.to_string()));
         let record = match game {
             Ok(r) => r,
             Err(e) => {
