@@ -10,9 +10,9 @@ use std::path::Path;
 /// stack.
 ///
 /// Nothing in the reader recurses over the input, so the limits are about memory, not
-/// stack: a parsed tree takes at most about 7 times the size of its file (20 bytes a
-/// node, 16 a property, 8 a value, and the text of the file), so the default limits
-/// keep a file under about 500 MB of memory. [`GameTree::to_sgf`](super::GameTree::to_sgf)
+/// stack: reading takes at most about 13 times the size of the file (for the densest
+/// input, moves of four bytes; 16 bytes a node, 8 a property, 4 a value, and the text
+/// of the file), so the default limits keep a file under about 900 MB of memory. [`GameTree::to_sgf`](super::GameTree::to_sgf)
 /// writes nothing these limits would refuse unless the tree itself is over them: GTP's
 /// `printsgf` checks with [`ReadLimits::admits`] so that what it writes, `loadsgf`
 /// reads.

@@ -41,7 +41,7 @@
 //!
 //! [`ReadLimits`] bounds the size of a file, its node count and the length of a line
 //! of play; [`read_file`] reads only regular files within them. Reading takes memory in
-//! proportion to the file (about 7 times its size at most), never stack.
+//! proportion to the file (at most about 13 times its size), never stack.
 //!
 //! Reading does not replay the game: a record may hold illegal moves. Replaying is
 //! [`GameRecord::position_after`]'s job, under the record's own rules.
