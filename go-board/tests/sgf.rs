@@ -751,6 +751,26 @@ proptest! {
         check_any_input(pieces.concat().as_bytes());
     }
 
+    /// Issue 10: the reader's new paths (charsets, lower-case identifiers, unknown
+    /// properties, open trees, repairs) under random combinations of their pieces,
+    /// bytes that are not UTF-8 and NUL included.
+    #[test]
+    fn issue_10_fuzz_charsets_repairs_and_trees_never_panic(
+        pieces in prop::collection::vec(
+            prop::sample::select(vec![
+                &b"("[..], b")", b";", b"[", b"]", b"\\", b":", b"\n", b"\r", b" ", b"\0",
+                b"\xff", b"\x95\x5c", b"\x83", b"\xef\xbb\xbf", b"CA[Shift_JIS]", b"CA[Big5]",
+                b"CA[UTF-8]", b"CA[Klingon]", b"CA[]", b"FF[4]", b"FF[3]", b"b[aa]", b"w[bb]",
+                b"B[cc]", b"XY[1][2]", b"AddBlack[dd]", b"KM[6,5]", b"KM[3.75]", b"KM[]",
+                b"KM[1e9]", b"SZ[19:5]", b"AB[aa:ee]", b"AE[cc]", b"PL[W]", b"C[\xe9]", b"GM[1]",
+                b"(;", b";B[]", b"HA[9]",
+            ]),
+            0..60,
+        )
+    ) {
+        check_any_input(&pieces.concat());
+    }
+
     #[test]
     fn mutated_fixtures_never_panic(
         which in 0usize..7,
