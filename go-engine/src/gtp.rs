@@ -55,10 +55,17 @@
 //! - `loadsgf FILE [N]` sets up the position before move N (N−1 moves played; all
 //!   moves without N), as GNU Go does, and answers the colour to move; the second
 //!   argument may also be a vertex: the position before the first move played there.
-//!   The board size and komi come from the file, the other rules stay; see
-//!   [`crate::record::replay`] for how leniently moves are replayed.
+//!   The board size and komi come from the file, and the rules too when its `RU` names
+//!   a known rule set (else the session's rules stay); see [`crate::record::replay`] for
+//!   how leniently moves are replayed. Only regular files within
+//!   [`ReadLimits::DEFAULT`] are read ([`go_board::sgf::read_file`]): a FIFO or a device
+//!   such as `/dev/stdin` is refused rather than read, so it cannot block the session
+//!   or swallow its commands.
 //! - `printsgf [FILE]` writes the game (setup and moves, so `loadsgf` reads it back to
-//!   the same position) to FILE, or answers it when FILE is missing or `-`.
+//!   the same position) to FILE, or answers it when FILE is missing or `-`; a game
+//!   loaded by `loadsgf` keeps the file's players, ranks, date, name, event, comment,
+//!   `RU` (while the rules are the file's) and result (while the game is the file's).
+//!   A game too long for `loadsgf` to read back is refused, not written.
 //! - Files: by default `loadsgf` and `printsgf` use any path, as GNU Go does; a
 //!   session with [`FileAccess::Within`] (`go-engine gtp --files DIR`) confines them to
 //!   a folder, [`FileAccess::Denied`] (`--no-files`) refuses them.
@@ -111,20 +118,18 @@ use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 use std::sync::Arc;
 
-use go_board::sgf::GameRecord;
-use go_board::{BoardSize, Point, Position, Rules};
+use go_board::sgf::{self, GameRecord, ReadLimits};
+use go_board::{BoardSize, Point, Position, Rules, excerpt};
 
 pub use command::{AnalyzeKind, Args, Command, CommandResult, Commands};
 pub use files::FileAccess;
 
 use crate::player::{Clock, Player, RandomPlayer};
+use crate::record::LoadedGame;
 
 /// The longest command line [`Session::serve`] reads, in bytes; a longer line is
 /// answered with an error and skipped.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// The largest SGF file `loadsgf` reads, in bytes.
-pub const MAX_SGF_FILE: u64 = 64 << 20;
 
 /// The answer to one command: success (`=`) or failure (`?`), the command's id, and
 /// the text.
@@ -214,6 +219,8 @@ pub struct Session<P = RandomPlayer> {
     quitting: bool,
     commands: Arc<Commands<P>>,
     files: FileAccess,
+    /// The game `loadsgf` loaded, for `printsgf`.
+    loaded: Option<LoadedGame>,
 }
 
 /// Builds a [`Session`]: board size, rules, file access and commands beyond the
@@ -299,6 +306,7 @@ impl<P: Player> SessionBuilder<P> {
             quitting: false,
             commands: Arc::new(self.commands),
             files: self.files,
+            loaded: None,
         }
     }
 }
@@ -442,6 +450,7 @@ impl<P: Player> Session<P> {
     /// settings.
     fn clear(&mut self, size: BoardSize) {
         self.position = Position::new(size, self.rules);
+        self.loaded = None;
     }
 
     fn undo(&mut self) -> CommandResult {
@@ -451,19 +460,11 @@ impl<P: Player> Session<P> {
 
     fn loadsgf(&mut self, args: &[&str]) -> CommandResult {
         let file = args.first().ok_or("missing filename")?;
-        let cannot = |reason: String| format!("cannot open or parse '{file}': {reason}");
-        let mut bytes = Vec::new();
-        self.files
-            .open(file)
-            .and_then(|f| {
-                f.take(MAX_SGF_FILE + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())
-            })
-            .map_err(cannot)?;
-        if bytes.len() as u64 > MAX_SGF_FILE {
-            return Err(cannot(format!("the file is larger than {MAX_SGF_FILE} bytes")));
-        }
-        let record = GameRecord::from_sgf(&String::from_utf8_lossy(&bytes))
-            .map_err(|e| cannot(e.to_string()))?;
+        let cannot = |reason: String| format!("cannot open or parse '{}': {reason}", excerpt(file));
+        let path = self.files.resolve_read(file).map_err(cannot)?;
+        let bytes =
+            sgf::read_file(&path, &ReadLimits::DEFAULT).map_err(|e| cannot(e.to_string()))?;
+        let record = GameRecord::from_sgf(&bytes).map_err(|e| cannot(format!("{e:#}")))?;
         let moves = match args.get(1) {
             None => usize::MAX,
             Some(arg) => match parse_integer(arg) {
@@ -476,26 +477,41 @@ impl<P: Player> Session<P> {
                 }
             },
         };
-        let rules = self.rules.with_komi(record.rules.komi);
+        let loaded = LoadedGame::new(record.clone());
+        let rules = loaded.rules(&self.rules);
         let record = GameRecord { rules, ..record };
         let position = crate::record::replay(&record, moves).map_err(|e| cannot(e.to_string()))?;
+        self.loaded = Some(loaded);
         self.rules = rules;
         self.position = position;
         Ok(self.position.to_move().to_string())
     }
 
     fn printsgf(&mut self, args: &[&str]) -> CommandResult {
-        let mut record = GameRecord::from_position(&self.position);
-        if self.position.is_over() {
+        let mut record = match &self.loaded {
+            Some(loaded) => loaded.record_for(&self.position),
+            None => GameRecord::from_position(&self.position),
+        };
+        if record.result.is_none() && self.position.is_over() {
             record.result = Some(self.final_score().to_string());
         }
-        let sgf = record.to_sgf();
+        let tree = record.to_tree();
+        let sgf = tree.to_sgf();
+        // What `printsgf` writes, `loadsgf` reads: the record is one line of play.
+        if !ReadLimits::DEFAULT.admits(sgf.len(), tree.len(), tree.len()) {
+            return Err(format!(
+                "the game ({} moves, {} bytes of SGF) is larger than loadsgf reads ({:?})",
+                self.position.move_count(),
+                sgf.len(),
+                ReadLimits::DEFAULT
+            ));
+        }
         match args.first() {
             None | Some(&"-") => Ok(sgf),
             Some(file) => {
                 self.files
                     .write(file, sgf.as_bytes())
-                    .map_err(|e| format!("cannot write '{file}': {e}"))?;
+                    .map_err(|e| format!("cannot write '{}': {e}", excerpt(file)))?;
                 Ok(String::new())
             }
         }

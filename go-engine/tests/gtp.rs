@@ -913,3 +913,130 @@ fn issue_10_file_commands_confined_to_a_folder() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "--files and --no-files exclude each other");
 }
+
+/// A fresh directory for one test, removed by the caller.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("go-engine-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn issue_10_loadsgf_keeps_the_files_rules_players_and_result() {
+    let dir = fresh_dir("keep-info");
+    let file = dir.join("game.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]PB[Sai]BR[9d]PW[Touya Koyo]DT[2001-05-05]\
+         RE[W+R];B[ee];W[gc])",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let mut engine = Engine::start(&[]);
+    assert_eq!(engine.ok(&format!("loadsgf {path}")), "black");
+    assert_eq!(engine.ok("rules"), "japanese");
+    let sgf = engine.ok("printsgf");
+    for part in ["RU[Japanese]", "PB[Sai]", "BR[9d]", "PW[Touya Koyo]", "DT[2001-05-05]", "RE[W+R]"]
+    {
+        assert!(sgf.contains(part), "{part} in {sgf}");
+    }
+    // Play on: the file's result no longer applies; take the move back: it does again.
+    engine.ok("play b c3");
+    let sgf = engine.ok("printsgf");
+    assert!(!sgf.contains("RE[") && sgf.contains("PB[Sai]"), "{sgf}");
+    engine.ok("undo");
+    assert!(engine.ok("printsgf").contains("RE[W+R]"));
+    // Other rules: RU follows the session.
+    engine.ok("rules chinese");
+    assert!(!engine.ok("printsgf").contains("RU[Japanese]"));
+    // A new game forgets the file.
+    engine.ok("clear_board");
+    assert!(!engine.ok("printsgf").contains("PB["));
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_undo_after_a_game_ended_by_two_passes_keeps_the_result() {
+    let mut engine = Engine::start(&[]);
+    engine.ok("boardsize 9");
+    engine.ok("play b e5");
+    engine.ok("play w pass");
+    engine.ok("play b pass");
+    let over = engine.ok("printsgf");
+    assert!(over.contains("RE[B+"), "{over}");
+    // Play resumes the game; taking the move back ends it again, result included.
+    engine.ok("play w c3");
+    assert!(!engine.ok("printsgf").contains("RE["));
+    engine.ok("undo");
+    assert_eq!(engine.ok("printsgf"), over);
+    engine.quit();
+}
+
+#[test]
+fn issue_10_printsgf_after_10000_passes_is_read_back_by_loadsgf() {
+    let dir = fresh_dir("passes");
+    let file = dir.join("passes.sgf");
+    let path = file.to_str().unwrap();
+    let mut script = String::from("boardsize 9\n");
+    for _ in 0..5000 {
+        script.push_str("play b pass\nplay w pass\n");
+    }
+    script.push_str(&format!("printsgf {path}\nloadsgf {path}\nprintsgf\n"));
+    let got = answers(&[], &script);
+    assert_eq!(got.len(), 10_004);
+    assert!(got[..10_002].iter().all(|a| a == "= "), "{:?}", &got[..3]);
+    assert_eq!(got[10_002], "= black");
+    assert_eq!(got[10_003].matches("B[]").count(), 5000);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_loadsgf_reads_only_regular_files() {
+    let dir = fresh_dir("fifo");
+    let fifo = dir.join("fifo.sgf");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    // Each answer comes at once (a FIFO with no writer would block an open), and
+    // `/dev/stdin` does not take the commands that follow it.
+    let script = format!(
+        "loadsgf {fifo}\nloadsgf /dev/zero\nloadsgf /dev/stdin\nloadsgf {}\nprotocol_version\n",
+        dir.display()
+    );
+    let got = answers(&[], &script);
+    let refused = "not a regular file (a FIFO, a device or a directory)";
+    assert_eq!(got[0], format!("? cannot open or parse '{fifo}': {refused}"));
+    assert_eq!(got[1], format!("? cannot open or parse '/dev/zero': {refused}"));
+    assert_eq!(got[2], format!("? cannot open or parse '/dev/stdin': {refused}"));
+    assert!(got[3].ends_with(refused), "{}", got[3]);
+    assert_eq!(got[4], "= 2");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_sgf_errors_in_answers_are_escaped_and_cut() {
+    let dir = fresh_dir("escape");
+    let file = dir.join("bad.sgf");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, "(;KM[abc\r\rdef])").unwrap();
+    let mut engine = Engine::start(&[]);
+    assert_eq!(
+        engine.send(&format!("loadsgf {path}")),
+        format!(
+            "? cannot open or parse '{path}': line 1, column 6: KM[abc\\r\\rdef]: komi must be \
+             a number such as 6.5"
+        )
+    );
+    std::fs::write(&file, format!("(;KM[{}])", "7".repeat(5 << 20))).unwrap();
+    let answer = engine.send(&format!("loadsgf {path}"));
+    assert!(answer.len() < 300, "{} bytes", answer.len());
+    assert!(answer.contains("…(5242832 more bytes)]"), "{answer}");
+    // A long file name is cut too, and the session goes on.
+    let long = format!("/{}", "x".repeat(100_000));
+    assert!(engine.send(&format!("loadsgf {long}")).len() < 300);
+    assert_eq!(engine.ok("protocol_version"), "2");
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
