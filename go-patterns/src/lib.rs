@@ -4,7 +4,9 @@
 
 pub mod ast;
 mod candidate;
+mod check;
 mod diagnostic;
+mod hir;
 mod parse;
 mod print;
 

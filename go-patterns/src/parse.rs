@@ -975,11 +975,12 @@ impl<'a> Parser<'a> {
                 return Ok(Expr { kind: inner.kind, span: span.to(end) });
             }
             Tok::Word(w) => {
-                if let Some(kind) = word_literal(&w, span)? {
+                let call = !KEYWORDS.contains(&w.as_str()) && self.at_punct("(")?;
+                if !call && let Some(kind) = word_literal(&w, span)? {
                     kind
                 } else if KEYWORDS.contains(&w.as_str()) {
                     return Err((span, format!("expected an expression, found the keyword `{w}`")));
-                } else if self.at_punct("(")? {
+                } else if call {
                     self.token()?;
                     self.enter(span)?;
                     let mut args = Vec::new();
