@@ -502,21 +502,21 @@ impl<'a> Checker<'a> {
     /// Reads a diagram: cells, edges, the move point.
     fn diagram(&mut self, d: &Diagram) -> R<Shape> {
         let rows = &d.rows;
-        let width = rows[0].cells.chars().count();
-        for row in rows {
-            let n = row.cells.chars().count();
-            if n != width {
-                let at = row.spans.get(width.min(n.saturating_sub(1))).copied().unwrap_or(d.span);
-                return Err(self.error(at, format!("this row has {n} cells, the first row has {width}")));
-            }
-        }
-        let is_edge_row = |r: &DiagramRow| r.cells.chars().all(|c| c == '-' || c == '+');
         let top = is_edge_row(&rows[0]);
         let bottom = rows.len() > 1 && is_edge_row(&rows[rows.len() - 1]);
         let inner: Vec<&DiagramRow> =
             rows[usize::from(top)..rows.len() - usize::from(bottom)].iter().collect();
         if inner.is_empty() {
             return Err(self.error(d.span, "the diagram has no row of points"));
+        }
+        // Edge rows may be drawn longer or shorter (a dashed line under spaced cells).
+        let width = inner[0].cells.chars().count();
+        for row in &inner {
+            let n = row.cells.chars().count();
+            if n != width {
+                let at = row.spans.get(width.min(n.saturating_sub(1))).copied().unwrap_or(d.span);
+                return Err(self.error(at, format!("this row has {n} cells, the first row has {width}")));
+            }
         }
         let left = inner.iter().any(|r| r.cells.starts_with('|'));
         let right = inner.iter().any(|r| r.cells.ends_with('|')) && width > 1;
@@ -572,8 +572,9 @@ impl<'a> Checker<'a> {
             if !yes {
                 continue;
             }
+            let n = row.cells.chars().count();
             for (k, c) in row.cells.chars().enumerate() {
-                let corner = (left && k == 0) || (right && k == width - 1);
+                let corner = (left && k == 0) || (right && k == n - 1);
                 if corner != (c == '+') {
                     let msg = if corner { "a corner of the edges is `+`" } else { "`+` only marks a corner of the edges" };
                     return Err(self.error(row.spans[k], msg));
@@ -621,6 +622,14 @@ impl<'a> Checker<'a> {
         let _ = (shape.top, shape.bottom);
         for (r, row) in l.rows.iter().enumerate() {
             let n = row.cells.chars().count();
+            let edge = (r == 0 && shape.top) || (r == l.rows.len() - 1 && shape.bottom);
+            if edge {
+                if !is_edge_row(row) {
+                    let at = row.spans.first().copied().unwrap_or(l.span);
+                    return Err(self.error(at, "this labels row is an edge in the diagram"));
+                }
+                continue;
+            }
             if n != full_width {
                 let at = row.spans.get(full_width.min(n.saturating_sub(1))).copied().unwrap_or(l.span);
                 return Err(self.error(at, format!("this labels row has {n} cells, the diagram's rows have {full_width}")));
@@ -641,6 +650,10 @@ impl<'a> Checker<'a> {
         }
         Ok(())
     }
+}
+
+fn is_edge_row(r: &DiagramRow) -> bool {
+    r.cells.chars().all(|c| c == '-' || c == '+')
 }
 
 /// A diagram as the checker reads it.

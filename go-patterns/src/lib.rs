@@ -5,8 +5,14 @@
 pub mod ast;
 mod candidate;
 mod check;
+mod compile;
 mod diagnostic;
+mod eval;
 mod hir;
+pub mod library;
+mod matcher;
+mod naive;
+mod oracle;
 mod parse;
 mod print;
 
@@ -14,3 +20,8 @@ pub use candidate::{Candidate, CandidateGenerator, Intent, ParseIntentError, Sou
 pub use diagnostic::{Diagnostic, Error, Limits, Severity, Span};
 pub use parse::{parse, parse_with};
 pub use print::print;
+pub use compile::{Match, PatternId, PatternKind, PatternSet, PatternView, Scanner};
+pub use eval::{MatchInput, Placement};
+pub use oracle::{BoardOnly, BoardOracle};
+pub use matcher::MatchState;
+pub use naive::naive_matches;

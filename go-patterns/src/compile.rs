@@ -1,0 +1,896 @@
+//! The compiler: checked patterns to a [`PatternSet`] of symmetry variants, each with
+//! its cell checks, indexed by the 3×3 neighbourhood of an anchor cell.
+//!
+//! - The conjuncts of a condition that fix the state of constant points
+//!   (`state(p) = ...`, `states(S) = ...`, `emparea(...)`) become cell constraints
+//!   beside the diagram's cells; the rest of the condition is evaluated after the cells
+//!   match, cheapest conjunct first.
+//! - Each pattern is transformed by the symmetries it allows (all 8, or the 4
+//!   rotations for `non_symmetric`); transforms that give the same pattern (its
+//!   stabiliser) are compiled once.
+//! - Each variant is keyed on the 3×3 neighbourhood of its most selective cell: every
+//!   concrete neighbourhood code it accepts (the layout of
+//!   [`Neighbourhood::code`](go_board::Neighbourhood::code) with `friend` as black) gets
+//!   an entry. Variants whose neighbourhoods would need more than [`MAX_KEYS`] entries
+//!   are tried at every point instead.
+
+use std::collections::{BTreeMap, HashMap};
+
+use go_board::{Color, Neighbourhood, Point, Symmetry};
+
+use crate::Intent;
+use crate::ast::PlaceKind;
+use crate::check::frame_point_text;
+use crate::diagnostic::{Diagnostic, Error, Limits, Severity};
+use crate::eval::{Ctx, MatchInput, Placement, point_at, time_allows};
+use crate::hir::*;
+use crate::oracle::BoardOracle;
+
+/// A variant whose anchor accepts more neighbourhood codes than this is not indexed.
+pub const MAX_KEYS: usize = 1024;
+
+/// Frame offsets of the 8 neighbours in the order of `Neighbourhood::code`.
+const NEIGHBOURS: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// Margin of the padded grid around the largest board: more than any offset between two
+/// cells of a pattern.
+const MARGIN: usize = 28;
+/// Row length of the grid.
+pub(crate) const STRIDE: usize = 25 + 2 * MARGIN;
+/// Cells of the grid.
+pub(crate) const GRID: usize = STRIDE * STRIDE;
+
+/// The grid index of board coordinates.
+#[inline]
+pub(crate) fn grid_index(col: usize, row: usize) -> usize {
+    (row + MARGIN) * STRIDE + col + MARGIN
+}
+
+/// The identifier of a pattern in its [`PatternSet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PatternId(pub(crate) u32);
+
+impl PatternId {
+    /// The pattern's place in source order, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What kind of candidates a pattern gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PatternKind {
+    /// Candidate moves for the side to move, offered whenever the pattern matches.
+    Move,
+    /// A sequence (joseki, tesuji): a match creates a candidate tree that follows the
+    /// moves played (see [`JosekiTracker`](crate::JosekiTracker)).
+    Sequence,
+}
+
+/// A pattern found on a board: which pattern and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Match {
+    /// The pattern.
+    pub pattern: PatternId,
+    /// Where its frame is on the board.
+    pub placement: Placement,
+}
+
+/// A check of one cell: the grid offset from the anchor, and the allowed one-hot states
+/// with black as `friend` (`masks[0]`) and with white as `friend` (`masks[1]`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellCheck {
+    pub(crate) off: i16,
+    pub(crate) masks: [u8; 2],
+}
+
+/// A symmetry variant of a pattern.
+#[derive(Clone, Debug)]
+pub(crate) struct Variant {
+    pub(crate) pattern: u32,
+    pub(crate) symmetry: Symmetry,
+    /// The anchor cell in the transformed frame.
+    pub(crate) anchor: (i32, i32),
+    /// Into `PatternSet::checks`.
+    pub(crate) checks: (u32, u32),
+    /// The largest distance (in lines, both directions) from the anchor to a cell.
+    pub(crate) reach: u8,
+}
+
+/// The neighbourhood index of one kind of pattern.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Index {
+    /// For each code, where its variants start in `entries` (65,537 entries).
+    starts: Vec<u32>,
+    /// Variant numbers, by code, each bucket by decreasing reach.
+    entries: Vec<u32>,
+    /// Variants tried at every point, by decreasing reach.
+    unkeyed: Vec<u32>,
+}
+
+/// A pattern after compilation.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    /// Every cell constraint (diagram, place, lowered condition, candidates on the
+    /// board).
+    pub(crate) cells: BTreeMap<FramePoint, u8>,
+    /// The condition left after the cells, cheapest conjunct first.
+    pub(crate) residual: Option<Ir>,
+    /// The symmetries tried (all 8 or the 4 rotations).
+    pub(crate) group: Vec<Symmetry>,
+    /// The symmetries that leave the pattern unchanged.
+    pub(crate) stabiliser: Vec<Symmetry>,
+    /// Its variants in `PatternSet::variants`.
+    pub(crate) variants: (u32, u32),
+}
+
+/// A compiled set of patterns: immutable, shareable between threads, matched with a
+/// [`Scanner`] (a full scan) or a [`MatchState`] (incremental).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{Color, Position, Rules};
+/// use go_patterns::{BoardOnly, MatchInput, PatternSet};
+/// let set = PatternSet::compile(
+///     "pattern hane_at_the_head_of_two
+///        diagram
+///          ?.*.?
+///          ?.XO?
+///          ??XO?
+///        candidate with(shape, 30) * end_candidate
+///      end_pattern",
+/// )?;
+/// // Black's two stones (X) face White's (O); White to move is `friend` (O).
+/// let mut position = Position::from_diagram(
+///     ". . . . .
+///      . . . . .
+///      . . X O .
+///      . . X O .
+///      . . . . .",
+///     Rules::chinese(),
+/// )?;
+/// position.set_to_move(Color::White);
+/// let mut scanner = set.scanner();
+/// let mut found = Vec::new();
+/// scanner.scan(&set, &MatchInput::from_position(&position), &BoardOnly, &mut found);
+/// let moves: Vec<String> =
+///     found.iter().flat_map(|m| set.candidates(m, position.board())).map(|c| c.0.to_string()).collect();
+/// // The head of the two stones at either end (the pattern's mirror image is tried too).
+/// assert_eq!(moves, ["C1", "C4"]);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PatternSet {
+    pub(crate) name: Option<String>,
+    pub(crate) patterns: Vec<PatternIr>,
+    pub(crate) compiled: Vec<Compiled>,
+    pub(crate) variants: Vec<Variant>,
+    pub(crate) checks: Vec<CellCheck>,
+    /// By [`PatternKind`]: moves, then sequences.
+    pub(crate) indexes: [Index; 2],
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+/// A read-only view of one pattern of a set.
+#[derive(Clone, Copy, Debug)]
+pub struct PatternView<'s> {
+    set: &'s PatternSet,
+    id: PatternId,
+}
+
+impl<'s> PatternView<'s> {
+    /// Its identifier.
+    pub fn id(self) -> PatternId {
+        self.id
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'s str {
+        &self.set.patterns[self.id.index()].name
+    }
+
+    /// Whether it gives moves or sequences.
+    pub fn kind(self) -> PatternKind {
+        if self.set.patterns[self.id.index()].is_sequence { PatternKind::Sequence } else { PatternKind::Move }
+    }
+
+    /// Where it applies.
+    pub fn place(self) -> PlaceKind {
+        self.set.patterns[self.id.index()].place
+    }
+
+    /// How many symmetries are tried (8, or 4 for `non_symmetric`).
+    pub fn symmetries(self) -> usize {
+        self.set.compiled[self.id.index()].group.len()
+    }
+
+    /// The symmetries that leave it unchanged (its stabiliser; the identity at least).
+    pub fn stabiliser(self) -> &'s [Symmetry] {
+        &self.set.compiled[self.id.index()].stabiliser
+    }
+
+    /// How many variants were compiled: [`symmetries`](Self::symmetries) divided by
+    /// the size of the [`stabiliser`](Self::stabiliser).
+    pub fn variant_count(self) -> usize {
+        let (a, b) = self.set.compiled[self.id.index()].variants;
+        (b - a) as usize
+    }
+}
+
+impl PatternSet {
+    /// Parses, checks and compiles a pattern source with the default [`Limits`].
+    ///
+    /// # Errors
+    ///
+    /// Every error found, located with a caret (see [`Error`]).
+    pub fn compile(source: &str) -> Result<PatternSet, Error> {
+        PatternSet::compile_with(source, &Limits::DEFAULT)
+    }
+
+    /// Parses, checks and compiles a pattern source under `limits`.
+    ///
+    /// # Errors
+    ///
+    /// As [`PatternSet::compile`]; a limit exceeded is an error too.
+    pub fn compile_with(source: &str, limits: &Limits) -> Result<PatternSet, Error> {
+        let file = crate::parse::parse_with(source, limits)?;
+        let (program, warnings) = crate::check::check(&file, source, limits)?;
+        build(program, warnings, source, limits)
+    }
+
+    /// The program's name (`program NAME`), if it has one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The warnings of the compilation.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The number of patterns.
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// Whether there is no pattern.
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    /// The pattern `id`.
+    ///
+    /// # Panics
+    ///
+    /// If `id` is not a pattern of this set.
+    pub fn pattern(&self, id: PatternId) -> PatternView<'_> {
+        assert!(id.index() < self.patterns.len(), "no pattern {id:?} in this set");
+        PatternView { set: self, id }
+    }
+
+    /// Every pattern, in source order.
+    pub fn patterns(&self) -> impl ExactSizeIterator<Item = PatternView<'_>> {
+        (0..self.patterns.len() as u32).map(|i| PatternView { set: self, id: PatternId(i) })
+    }
+
+    /// The pattern named `name`.
+    pub fn find(&self, name: &str) -> Option<PatternView<'_>> {
+        self.patterns().find(|p| p.name() == name)
+    }
+
+    /// The number of compiled variants.
+    pub fn variant_count(&self) -> usize {
+        self.variants.len()
+    }
+
+    /// The number of entries of the neighbourhood indexes, and of variants tried at
+    /// every point.
+    pub fn index_size(&self) -> (usize, usize) {
+        let entries = self.indexes.iter().map(|i| i.entries.len()).sum();
+        let unkeyed = self.indexes.iter().map(|i| i.unkeyed.len()).sum();
+        (entries, unkeyed)
+    }
+
+    /// An estimate of the heap memory the set uses, in bytes (the checked patterns, the
+    /// variants, the cell checks and the indexes).
+    pub fn memory(&self) -> usize {
+        let index: usize = self
+            .indexes
+            .iter()
+            .map(|i| 4 * (i.starts.capacity() + i.entries.capacity() + i.unkeyed.capacity()))
+            .sum();
+        let cells: usize = self.compiled.iter().map(|c| c.cells.len() * 24 + 64).sum();
+        index
+            + cells
+            + self.variants.capacity() * std::mem::size_of::<Variant>()
+            + self.checks.capacity() * std::mem::size_of::<CellCheck>()
+            + self.patterns.len() * std::mem::size_of::<PatternIr>()
+    }
+
+    /// The candidate moves of a match (the first moves of a sequence pattern), with their
+    /// intents and weights, that are on the board.
+    pub fn candidates<'a>(
+        &'a self,
+        m: &'a Match,
+        board: &'a go_board::Board,
+    ) -> impl Iterator<Item = (Point, Intent, f64)> + 'a {
+        self.patterns[m.pattern.index()]
+            .roots
+            .iter()
+            .filter_map(move |n| Some((m.placement.point(n.point, board)?, n.intent, n.weight)))
+    }
+
+    /// A new scanner for full scans of this set.
+    pub fn scanner(&self) -> Scanner {
+        Scanner { grid: vec![OFF; GRID].into_boxed_slice(), hits: Vec::new(), size: None }
+    }
+
+    /// The key identifying a match up to the pattern's symmetries: the board
+    /// coordinates of every point the pattern mentions, sorted.
+    pub(crate) fn match_key(&self, m: &Match) -> Vec<(i32, i32)> {
+        let mut key: Vec<(i32, i32)> =
+            self.patterns[m.pattern.index()].support.iter().map(|&p| m.placement.map(p)).collect();
+        key.sort_unstable();
+        key
+    }
+
+    /// Removes matches that are the same pattern at the same place (a symmetric pattern
+    /// reached through two variants the compiler could not prove equal).
+    pub(crate) fn dedup(&self, matches: &mut Vec<Match>) {
+        matches.sort_by_key(|m| m.pattern);
+        let mut out: Vec<Match> = Vec::with_capacity(matches.len());
+        let mut i = 0;
+        while i < matches.len() {
+            let mut j = i + 1;
+            while j < matches.len() && matches[j].pattern == matches[i].pattern {
+                j += 1;
+            }
+            if j - i == 1 {
+                out.push(matches[i]);
+            } else {
+                let mut keyed: Vec<(Vec<(i32, i32)>, Match)> =
+                    matches[i..j].iter().map(|m| (self.match_key(m), *m)).collect();
+                keyed.sort_by(|a, b| a.0.cmp(&b.0));
+                keyed.dedup_by(|a, b| a.0 == b.0);
+                out.extend(keyed.into_iter().map(|(_, m)| m));
+            }
+            i = j;
+        }
+        *matches = out;
+    }
+
+    /// Whether the rest of a pattern holds where its cells match: the pickup and the
+    /// residual condition.
+    pub(crate) fn accepts(&self, pattern: usize, placement: Placement, input: &MatchInput<'_>, oracle: &dyn BoardOracle) -> bool {
+        let ir = &self.patterns[pattern];
+        let compiled = &self.compiled[pattern];
+        let ctx = Ctx::new(input, oracle, placement);
+        if let Some(p) = &ir.pickup
+            && ctx.eval_bool(p) != Some(true)
+        {
+            return false;
+        }
+        match &compiled.residual {
+            Some(r) => ctx.eval_bool(r) == Some(true),
+            None => true,
+        }
+    }
+
+    /// The patterns whose time allows the input.
+    pub(crate) fn active(&self, input: &MatchInput<'_>) -> Vec<bool> {
+        self.patterns.iter().map(|p| time_allows(&p.time, input)).collect()
+    }
+
+    /// The variants of `kind` whose cells match with the anchor at grid index `a`
+    /// (perspective `persp`: 0 black is friend, 1 white), among those with a reach of at
+    /// least `min_reach`.
+    #[inline]
+    pub(crate) fn mask_hits(&self, grid: &[u8], a: usize, persp: usize, kind: usize, min_reach: u8, out: &mut Vec<u32>) {
+        let index = &self.indexes[kind];
+        let lut = &KEY_LUT[persp];
+        let mut key = 0usize;
+        for (k, off) in KEY_OFFSETS.iter().enumerate() {
+            key |= usize::from(lut[usize::from(grid[a.wrapping_add_signed(*off)])]) << (2 * k);
+        }
+        let bucket = &index.entries[index.starts[key] as usize..index.starts[key + 1] as usize];
+        for &v in bucket {
+            let variant = &self.variants[v as usize];
+            if variant.reach < min_reach {
+                break;
+            }
+            if self.cells_match(variant, grid, a, persp) {
+                out.push(v);
+            }
+        }
+        for &v in &index.unkeyed {
+            let variant = &self.variants[v as usize];
+            if variant.reach < min_reach {
+                break;
+            }
+            if self.cells_match(variant, grid, a, persp) {
+                out.push(v);
+            }
+        }
+    }
+
+    #[inline]
+    fn cells_match(&self, variant: &Variant, grid: &[u8], a: usize, persp: usize) -> bool {
+        let (start, end) = variant.checks;
+        self.checks[start as usize..end as usize]
+            .iter()
+            .all(|c| grid[a.wrapping_add_signed(isize::from(c.off))] & c.masks[persp] != 0)
+    }
+
+    /// The placement of a variant anchored at board coordinates `a`.
+    pub(crate) fn placement(&self, v: u32, a: (i32, i32)) -> Placement {
+        let variant = &self.variants[v as usize];
+        Placement::new(variant.symmetry, (a.0 - variant.anchor.0, a.1 - variant.anchor.1))
+    }
+
+    /// The largest reach of any variant.
+    pub(crate) fn max_reach(&self) -> u8 {
+        self.variants.iter().map(|v| v.reach).max().unwrap_or(0)
+    }
+}
+
+/// Grid offsets of the 8 neighbours in code order.
+const KEY_OFFSETS: [isize; 8] = {
+    let mut out = [0isize; 8];
+    let mut k = 0;
+    while k < 8 {
+        out[k] = NEIGHBOURS[k].0 as isize + NEIGHBOURS[k].1 as isize * STRIDE as isize;
+        k += 1;
+    }
+    out
+};
+
+/// One-hot grid cell to 2-bit code, for black as friend and for white as friend.
+const KEY_LUT: [[u8; 16]; 2] = {
+    let mut out = [[0u8; 16]; 2];
+    out[0][EMPTY as usize] = 0;
+    out[0][FRIEND as usize] = 1;
+    out[0][ENEMY as usize] = 2;
+    out[0][OFF as usize] = 3;
+    out[1][EMPTY as usize] = 0;
+    out[1][FRIEND as usize] = 2;
+    out[1][ENEMY as usize] = 1;
+    out[1][OFF as usize] = 3;
+    out
+};
+
+/// The grid of a board: one-hot states with black as friend (bit 2) and white as enemy
+/// (bit 4); everything off the board is `OFF`.
+pub(crate) fn fill_grid(grid: &mut [u8], board: &go_board::Board) {
+    grid.fill(OFF);
+    let size = board.size();
+    for p in size.points() {
+        grid[grid_index(p.col() as usize, p.row() as usize)] = cell_of(board.color_at(p));
+    }
+}
+
+#[inline]
+pub(crate) fn cell_of(c: Option<Color>) -> u8 {
+    match c {
+        None => EMPTY,
+        Some(Color::Black) => FRIEND,
+        Some(Color::White) => ENEMY,
+    }
+}
+
+/// Swaps the friend and enemy bits of a mask.
+const fn swap_mask(m: u8) -> u8 {
+    (m & (EMPTY | OFF)) | ((m & FRIEND) << 1) | ((m & ENEMY) >> 1)
+}
+
+/// Reusable buffers for full scans of a [`PatternSet`] (no allocation per scan once
+/// warmed up).
+#[derive(Clone, Debug)]
+pub struct Scanner {
+    grid: Box<[u8]>,
+    hits: Vec<u32>,
+    size: Option<go_board::BoardSize>,
+}
+
+impl Scanner {
+    /// Finds every match of the move patterns and the sequence patterns for the side to
+    /// move, each once, and appends them to `out`.
+    pub fn scan(&mut self, set: &PatternSet, input: &MatchInput<'_>, oracle: &dyn BoardOracle, out: &mut Vec<Match>) {
+        self.scan_kind(set, input, oracle, None, out);
+    }
+
+    /// Like [`Scanner::scan`], for the patterns of one kind only.
+    pub fn scan_kind(
+        &mut self,
+        set: &PatternSet,
+        input: &MatchInput<'_>,
+        oracle: &dyn BoardOracle,
+        kind: Option<PatternKind>,
+        out: &mut Vec<Match>,
+    ) {
+        let board = input.board;
+        fill_grid(&mut self.grid, board);
+        self.size = Some(board.size());
+        let active = set.active(input);
+        let persp = input.to_move.index();
+        let start = out.len();
+        let kinds: &[usize] = match kind {
+            None => &[0, 1],
+            Some(PatternKind::Move) => &[0],
+            Some(PatternKind::Sequence) => &[1],
+        };
+        for p in board.size().points() {
+            let (col, row) = (p.col() as usize, p.row() as usize);
+            let a = grid_index(col, row);
+            for &k in kinds {
+                self.hits.clear();
+                set.mask_hits(&self.grid, a, persp, k, 0, &mut self.hits);
+                for &v in &self.hits {
+                    let pattern = set.variants[v as usize].pattern as usize;
+                    if !active[pattern] {
+                        continue;
+                    }
+                    let placement = set.placement(v, (col as i32, row as i32));
+                    if set.accepts(pattern, placement, input, oracle) {
+                        out.push(Match { pattern: PatternId(pattern as u32), placement });
+                    }
+                }
+            }
+        }
+        let mut found = out.split_off(start);
+        set.dedup(&mut found);
+        out.extend(found);
+    }
+}
+
+/// Compiles a checked program.
+pub(crate) fn build(
+    program: Program,
+    warnings: Vec<Diagnostic>,
+    source: &str,
+    limits: &Limits,
+) -> Result<PatternSet, Error> {
+    let mut errors = Vec::new();
+    let mut compiled = Vec::with_capacity(program.patterns.len());
+    let mut variants: Vec<Variant> = Vec::new();
+    let mut checks: Vec<CellCheck> = Vec::new();
+    for (i, p) in program.patterns.iter().enumerate() {
+        let (cells, residual) = match lower_cells(p) {
+            Ok(x) => x,
+            Err(message) => {
+                errors.push(Diagnostic::new(Severity::Error, source, p.span, message));
+                compiled.push(Compiled { cells: BTreeMap::new(), residual: None, group: Vec::new(), stabiliser: Vec::new(), variants: (0, 0) });
+                continue;
+            }
+        };
+        let group: Vec<Symmetry> = if p.symmetric {
+            Symmetry::ALL.to_vec()
+        } else {
+            Symmetry::ALL.into_iter().filter(|&s| is_rotation(s)).collect()
+        };
+        // Group the symmetries by the pattern they give.
+        let mut classes: Vec<(Form, Symmetry)> = Vec::new();
+        let mut stabiliser = Vec::new();
+        let identity_form = form(p, &cells, residual.as_ref(), Symmetry::IDENTITY);
+        for &g in &group {
+            let f = if g == Symmetry::IDENTITY { identity_form.clone() } else { form(p, &cells, residual.as_ref(), g) };
+            if f == identity_form {
+                stabiliser.push(g);
+            }
+            if !classes.iter().any(|(c, _)| *c == f) {
+                classes.push((f, g));
+            }
+        }
+        let first = variants.len() as u32;
+        for (_, g) in classes {
+            if variants.len() >= limits.max_variants {
+                errors.push(Diagnostic::new(
+                    Severity::Error,
+                    source,
+                    p.span,
+                    format!("more variants than the limit of {}", limits.max_variants),
+                ));
+                return Err(Error::new(errors));
+            }
+            variants.push(make_variant(i as u32, g, &cells, &mut checks));
+        }
+        compiled.push(Compiled { cells, residual, group, stabiliser, variants: (first, variants.len() as u32) });
+    }
+    if !errors.is_empty() {
+        let mut all = errors;
+        all.extend(warnings);
+        return Err(Error::new(all));
+    }
+    let mut indexes = [Index::default(), Index::default()];
+    for (k, index) in indexes.iter_mut().enumerate() {
+        let want_sequence = k == 1;
+        let members: Vec<u32> = (0..variants.len() as u32)
+            .filter(|&v| program.patterns[variants[v as usize].pattern as usize].is_sequence == want_sequence)
+            .collect();
+        match build_index(&variants, &compiled, &members, limits.max_index_entries) {
+            Ok(i) => *index = i,
+            Err(total) => {
+                let span = program.patterns.first().map(|p| p.span).unwrap_or_default();
+                return Err(Error::new(vec![Diagnostic::new(
+                    Severity::Error,
+                    source,
+                    span,
+                    format!("the neighbourhood index would need more than {total} entries (limit {})", limits.max_index_entries),
+                )]));
+            }
+        }
+    }
+    Ok(PatternSet {
+        name: program.name,
+        patterns: program.patterns,
+        compiled,
+        variants,
+        checks,
+        indexes,
+        warnings,
+    })
+}
+
+/// Whether a symmetry is a rotation (keeps the orientation).
+fn is_rotation(s: Symmetry) -> bool {
+    let (a, b) = (s.apply_offset((1, 0)), s.apply_offset((0, 1)));
+    a.0 * b.1 - a.1 * b.0 == 1
+}
+
+/// Splits the condition into cell constraints and the rest.
+fn lower_cells(p: &PatternIr) -> Result<(BTreeMap<FramePoint, u8>, Option<Ir>), String> {
+    let mut cells: BTreeMap<FramePoint, u8> = p.diagram.clone();
+    let mut add = |cells: &mut BTreeMap<FramePoint, u8>, point: FramePoint, mask: u8| -> Result<(), String> {
+        let cell = cells.entry(point).or_insert(ANY);
+        let before = *cell;
+        *cell &= mask;
+        if *cell == 0 {
+            return Err(format!(
+                "the pattern can never match: {} must be {} and {}",
+                frame_point_text(point),
+                state_text(before),
+                state_text(mask)
+            ));
+        }
+        Ok(())
+    };
+    for (&q, &m) in &p.place_cells {
+        add(&mut cells, q, m)?;
+    }
+    for root in &p.roots {
+        add(&mut cells, root.point, ON_BOARD)?;
+    }
+    let parts: Vec<Ir> = match &p.condition {
+        None => Vec::new(),
+        Some(Ir::And(parts)) => parts.clone(),
+        Some(other) => vec![other.clone()],
+    };
+    let mut rest = Vec::new();
+    for part in parts {
+        match &part {
+            Ir::StateIs(q, m) if matches!(**q, Ir::Point(_)) => {
+                let Ir::Point(q) = **q else { unreachable!() };
+                add(&mut cells, q, *m)?;
+            }
+            Ir::Not(inner) if matches!(&**inner, Ir::StateIs(q, _) if matches!(**q, Ir::Point(_))) => {
+                let Ir::StateIs(q, m) = &**inner else { unreachable!() };
+                let Ir::Point(q) = **q else { unreachable!() };
+                add(&mut cells, q, ANY & !m)?;
+            }
+            Ir::StatesAre(s, m) if matches!(**s, Ir::Set(_)) => {
+                let Ir::Set(s) = &**s else { unreachable!() };
+                for &q in s {
+                    add(&mut cells, q, *m)?;
+                }
+            }
+            Ir::Bool(true) => {}
+            Ir::Bool(false) => return Err("the pattern can never match: its condition is false".to_owned()),
+            _ => rest.push(part),
+        }
+    }
+    // Cheapest first; evaluation has no side effects, so the order does not change the
+    // value.
+    rest.sort_by_key(Ir::cost);
+    let residual = match rest.len() {
+        0 => None,
+        1 => rest.pop(),
+        _ => Some(Ir::And(rest)),
+    };
+    Ok((cells, residual))
+}
+
+/// A pattern transformed by a symmetry and moved so that its support starts at the
+/// origin: two symmetries give equal forms exactly when they give the same pattern.
+#[derive(Clone, Debug, PartialEq)]
+struct Form {
+    cells: Vec<(FramePoint, u8)>,
+    support: Vec<FramePoint>,
+    pickup: Option<Ir>,
+    residual: Option<Ir>,
+    roots: Vec<NodeForm>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct NodeForm {
+    point: FramePoint,
+    intent: Intent,
+    weight: u64,
+    tenuki: Vec<(FramePoint, Intent, u64)>,
+    tarea: Vec<FramePoint>,
+    guard: Option<Ir>,
+    children: Vec<NodeForm>,
+}
+
+fn form(p: &PatternIr, cells: &BTreeMap<FramePoint, u8>, residual: Option<&Ir>, g: Symmetry) -> Form {
+    let mut support: Vec<FramePoint> = p.support.iter().map(|&q| g.apply_offset(q)).collect();
+    let min = support.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
+    let map = |q: FramePoint| {
+        let (x, y) = g.apply_offset(q);
+        (x - min.0, y - min.1)
+    };
+    let offset = |d: (i32, i32)| g.apply_offset(d);
+    for q in &mut support {
+        *q = (q.0 - min.0, q.1 - min.1);
+    }
+    support.sort_unstable();
+    let mut cells: Vec<(FramePoint, u8)> = cells.iter().map(|(&q, &m)| (map(q), m)).collect();
+    cells.sort_unstable();
+    fn nodes(
+        ns: &[SeqNode],
+        p: &PatternIr,
+        map: &impl Fn(FramePoint) -> FramePoint,
+        offset: &impl Fn((i32, i32)) -> (i32, i32),
+    ) -> Vec<NodeForm> {
+        let mut out: Vec<NodeForm> = ns
+            .iter()
+            .map(|n| {
+                let mut tenuki: Vec<(FramePoint, Intent, u64)> =
+                    n.tenuki.iter().map(|r| (map(r.point), r.intent, r.weight.to_bits())).collect();
+                tenuki.sort_by_key(|t| (t.0, t.1, t.2));
+                let mut tarea: Vec<FramePoint> = p.tareas[n.tarea].iter().map(|&q| map(q)).collect();
+                tarea.sort_unstable();
+                NodeForm {
+                    point: map(n.point),
+                    intent: n.intent,
+                    weight: n.weight.to_bits(),
+                    tenuki,
+                    tarea,
+                    guard: n.guard.as_ref().map(|g| g.map(map, offset)),
+                    children: nodes(&n.children, p, map, offset),
+                }
+            })
+            .collect();
+        out.sort_by_cached_key(|n| format!("{n:?}"));
+        out
+    }
+    Form {
+        cells,
+        support,
+        pickup: p.pickup.as_ref().map(|x| x.map(&map, &offset)),
+        residual: residual.map(|x| x.map(&map, &offset)),
+        roots: nodes(&p.roots, p, &map, &offset),
+    }
+}
+
+/// Builds the variant of `pattern` for `g`: chooses the anchor and the checks.
+fn make_variant(pattern: u32, g: Symmetry, cells: &BTreeMap<FramePoint, u8>, checks: &mut Vec<CellCheck>) -> Variant {
+    let transformed: HashMap<FramePoint, u8> = cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
+    let keys_of = |q: FramePoint| -> usize {
+        NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| transformed.get(&(q.0 + dx, q.1 + dy)).map_or(4, |m| m.count_ones() as usize))
+            .product()
+    };
+    // The anchor: an on-board cell with the fewest neighbourhood codes; ties go to a
+    // stone, then to the smallest point (for determinism).
+    let mut best: Option<(usize, u8, FramePoint)> = None;
+    for (&q, &m) in &transformed {
+        if m & OFF != 0 {
+            continue;
+        }
+        let stone = u8::from(m != FRIEND && m != ENEMY);
+        let candidate = (keys_of(q), stone, q);
+        if best.is_none_or(|b| candidate < b) {
+            best = Some(candidate);
+        }
+    }
+    let (_, _, anchor) = best.expect("every pattern has its candidates as on-board cells");
+    let keyed = keys_of(anchor) <= MAX_KEYS;
+    let mut list: Vec<(u8, i16, u8)> = Vec::new();
+    let mut reach = 0u8;
+    for (&q, &m) in &transformed {
+        let (dx, dy) = (q.0 - anchor.0, q.1 - anchor.1);
+        reach = reach.max(dx.unsigned_abs().max(dy.unsigned_abs()) as u8);
+        let in_key = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
+        if keyed && in_key {
+            continue;
+        }
+        if m == ANY {
+            continue;
+        }
+        let off = (dx as isize + dy as isize * STRIDE as isize) as i16;
+        // Most selective first: a single stone state, then a single other state.
+        let rank = match m {
+            FRIEND | ENEMY => 0,
+            EMPTY | OFF => 1,
+            _ => 2 + (m.count_ones() as u8),
+        };
+        list.push((rank, off, m));
+    }
+    list.sort_unstable();
+    let start = checks.len() as u32;
+    checks.extend(list.into_iter().map(|(_, off, m)| CellCheck { off, masks: [m, swap_mask(m)] }));
+    Variant { pattern, symmetry: g, anchor, checks: (start, checks.len() as u32), reach }
+}
+
+/// Builds the index of `members`; `Err(entries)` when it would exceed `limit` entries.
+fn build_index(variants: &[Variant], compiled: &[Compiled], members: &[u32], limit: usize) -> Result<Index, usize> {
+    let mut per_code: Vec<Vec<u32>> = vec![Vec::new(); 1 << 16];
+    let mut unkeyed = Vec::new();
+    let mut total = 0usize;
+    for &v in members {
+        let variant = &variants[v as usize];
+        let cells = &compiled[variant.pattern as usize].cells;
+        let g = variant.symmetry;
+        let transformed: HashMap<FramePoint, u8> = cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
+        let a = variant.anchor;
+        let masks: Vec<u8> = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| transformed.get(&(a.0 + dx, a.1 + dy)).copied().unwrap_or(ANY))
+            .collect();
+        let product: usize = masks.iter().map(|m| m.count_ones() as usize).product();
+        if product > MAX_KEYS {
+            unkeyed.push(v);
+            continue;
+        }
+        // Enumerate the codes: each neighbour's allowed 2-bit values.
+        let choices: Vec<Vec<u32>> = masks
+            .iter()
+            .map(|&m| [(EMPTY, 0u32), (FRIEND, 1), (ENEMY, 2), (OFF, 3)].iter().filter(|(b, _)| m & b != 0).map(|&(_, c)| c).collect())
+            .collect();
+        let mut codes = vec![0u32];
+        for (k, ch) in choices.iter().enumerate() {
+            codes = codes.iter().flat_map(|&c| ch.iter().map(move |&x| c | (x << (2 * k)))).collect();
+        }
+        for code in codes {
+            if Neighbourhood::from_code(code).is_some() {
+                per_code[code as usize].push(v);
+                total += 1;
+                if total > limit {
+                    return Err(total);
+                }
+            }
+        }
+    }
+    let by_reach = |list: &mut Vec<u32>| list.sort_by_key(|&v| (std::cmp::Reverse(variants[v as usize].reach), v));
+    let mut starts = Vec::with_capacity((1 << 16) + 1);
+    let mut entries = Vec::with_capacity(total);
+    for mut list in per_code {
+        starts.push(entries.len() as u32);
+        by_reach(&mut list);
+        entries.extend(list);
+    }
+    starts.push(entries.len() as u32);
+    by_reach(&mut unkeyed);
+    Ok(Index { starts, entries, unkeyed })
+}
+
+/// Where a board point is in the grid.
+pub(crate) fn grid_of(p: Point) -> usize {
+    grid_index(p.col() as usize, p.row() as usize)
+}
+
+/// Returns the board coordinates of a point.
+pub(crate) fn coords(p: Point) -> (i32, i32) {
+    (i32::from(p.col()), i32::from(p.row()))
+}
+
+/// Whether the point at board coordinates is on the board (for the naive matcher).
+pub(crate) fn on_board(c: (i32, i32), board: &go_board::Board) -> bool {
+    point_at(c, board).is_some()
+}
+
+/// The kind index of a pattern.
+pub(crate) fn kind_index(p: &PatternIr) -> usize {
+    usize::from(p.is_sequence)
+}
