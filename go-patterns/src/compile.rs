@@ -326,9 +326,10 @@ impl PatternSet {
         Scanner { grid: vec![OFF; GRID].into_boxed_slice(), hits: Vec::new(), size: None }
     }
 
-    /// The key identifying a match up to the pattern's symmetries: the board
-    /// coordinates of every point the pattern mentions, sorted.
-    pub(crate) fn match_key(&self, m: &Match) -> Vec<(i32, i32)> {
+    /// What identifies a match: the board coordinates (column, row; possibly off the
+    /// board) of every point the pattern mentions, sorted. Two placements of a pattern
+    /// with the same support are one match (a symmetric pattern matches once).
+    pub fn match_support(&self, m: &Match) -> Vec<(i32, i32)> {
         let mut key: Vec<(i32, i32)> =
             self.patterns[m.pattern.index()].support.iter().map(|&p| m.placement.map(p)).collect();
         key.sort_unstable();
@@ -350,7 +351,7 @@ impl PatternSet {
                 out.push(matches[i]);
             } else {
                 let mut keyed: Vec<(Vec<(i32, i32)>, Match)> =
-                    matches[i..j].iter().map(|m| (self.match_key(m), *m)).collect();
+                    matches[i..j].iter().map(|m| (self.match_support(m), *m)).collect();
                 keyed.sort_by(|a, b| a.0.cmp(&b.0));
                 keyed.dedup_by(|a, b| a.0 == b.0);
                 out.extend(keyed.into_iter().map(|(_, m)| m));
