@@ -203,7 +203,7 @@ impl<'a> Checker<'a> {
         }
         // Program-level declarations nobody uses are still checked: expand them in an
         // empty pattern scope, unless they use labels (which only a pattern has).
-        Program { name: file.program.as_ref().map(|n| n.text.clone()), phases, patterns }
+        Program { name: file.program.as_ref().map(|n| n.text.clone()), patterns }
     }
 
     fn pattern(&mut self, p: &'a Pattern, phases: &[(Measure, Range); 3]) -> R<PatternIr> {

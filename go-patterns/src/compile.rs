@@ -27,7 +27,7 @@ use crate::hir::*;
 use crate::oracle::BoardOracle;
 
 /// A variant whose anchor accepts more neighbourhood codes than this is not indexed.
-pub const MAX_KEYS: usize = 1024;
+pub(crate) const MAX_KEYS: usize = 1024;
 
 /// Frame offsets of the 8 neighbours in the order of `Neighbourhood::code`.
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
@@ -169,6 +169,7 @@ pub struct PatternSet {
     pub(crate) checks: Vec<CellCheck>,
     /// By [`PatternKind`]: moves, then sequences.
     pub(crate) indexes: [Index; 2],
+    pub(crate) reseed: crate::sequence::Reseed,
     pub(crate) warnings: Vec<Diagnostic>,
 }
 
@@ -621,6 +622,7 @@ pub(crate) fn build(
             }
         }
     }
+    let reseed = crate::sequence::build_reseed(&program.patterns, &compiled);
     Ok(PatternSet {
         name: program.name,
         patterns: program.patterns,
@@ -628,6 +630,7 @@ pub(crate) fn build(
         variants,
         checks,
         indexes,
+        reseed,
         warnings,
     })
 }
@@ -641,7 +644,7 @@ fn is_rotation(s: Symmetry) -> bool {
 /// Splits the condition into cell constraints and the rest.
 fn lower_cells(p: &PatternIr) -> Result<(BTreeMap<FramePoint, u8>, Option<Ir>), String> {
     let mut cells: BTreeMap<FramePoint, u8> = p.diagram.clone();
-    let mut add = |cells: &mut BTreeMap<FramePoint, u8>, point: FramePoint, mask: u8| -> Result<(), String> {
+    let add = |cells: &mut BTreeMap<FramePoint, u8>, point: FramePoint, mask: u8| -> Result<(), String> {
         let cell = cells.entry(point).or_insert(ANY);
         let before = *cell;
         *cell &= mask;
@@ -874,24 +877,4 @@ fn build_index(variants: &[Variant], compiled: &[Compiled], members: &[u32], lim
     starts.push(entries.len() as u32);
     by_reach(&mut unkeyed);
     Ok(Index { starts, entries, unkeyed })
-}
-
-/// Where a board point is in the grid.
-pub(crate) fn grid_of(p: Point) -> usize {
-    grid_index(p.col() as usize, p.row() as usize)
-}
-
-/// Returns the board coordinates of a point.
-pub(crate) fn coords(p: Point) -> (i32, i32) {
-    (i32::from(p.col()), i32::from(p.row()))
-}
-
-/// Whether the point at board coordinates is on the board (for the naive matcher).
-pub(crate) fn on_board(c: (i32, i32), board: &go_board::Board) -> bool {
-    point_at(c, board).is_some()
-}
-
-/// The kind index of a pattern.
-pub(crate) fn kind_index(p: &PatternIr) -> usize {
-    usize::from(p.is_sequence)
 }

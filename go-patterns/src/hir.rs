@@ -50,8 +50,6 @@ pub(crate) fn state_text(mask: u8) -> String {
 pub(crate) struct Program {
     /// The program's name.
     pub(crate) name: Option<String>,
-    /// What each phase counts and its range, in the order of [`crate::ast::Phase::ALL`].
-    pub(crate) phases: [(Measure, Range); 3],
     /// The patterns, in source order.
     pub(crate) patterns: Vec<PatternIr>,
 }
