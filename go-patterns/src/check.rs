@@ -514,7 +514,7 @@ impl<'a> Checker<'a> {
         for row in &inner {
             let n = row.cells.chars().count();
             if n != width {
-                let at = row.spans.get(width.min(n.saturating_sub(1))).copied().unwrap_or(d.span);
+                let at = row.spans[0].to(row.spans[n - 1]);
                 return Err(self.error(at, format!("this row has {n} cells, the first row has {width}")));
             }
         }
@@ -631,7 +631,7 @@ impl<'a> Checker<'a> {
                 continue;
             }
             if n != full_width {
-                let at = row.spans.get(full_width.min(n.saturating_sub(1))).copied().unwrap_or(l.span);
+                let at = row.spans[0].to(row.spans[n - 1]);
                 return Err(self.error(at, format!("this labels row has {n} cells, the diagram's rows have {full_width}")));
             }
             for (k, c) in row.cells.chars().enumerate() {

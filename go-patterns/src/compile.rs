@@ -11,8 +11,9 @@
 //! - Each variant is keyed on the 3×3 neighbourhood of its most selective cell: every
 //!   concrete neighbourhood code it accepts (the layout of
 //!   [`Neighbourhood::code`](go_board::Neighbourhood::code) with `friend` as black) gets
-//!   an entry. Variants whose neighbourhoods would need more than [`MAX_KEYS`] entries
-//!   are tried at every point instead.
+//!   an entry. A variant whose neighbourhood is too loose for that (more than 64 codes)
+//!   is keyed on the 4 orthogonal neighbours of its anchor instead (at most 256 codes).
+//!   A lookup reads both tables; the cells of the key are not checked again.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -25,9 +26,6 @@ use crate::diagnostic::{Diagnostic, Error, Limits, Severity};
 use crate::eval::{Ctx, MatchInput, Placement, point_at, time_allows};
 use crate::hir::*;
 use crate::oracle::BoardOracle;
-
-/// A variant whose anchor accepts more neighbourhood codes than this is not indexed.
-pub(crate) const MAX_KEYS: usize = 1024;
 
 /// Frame offsets of the 8 neighbours in the order of `Neighbourhood::code`.
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
@@ -97,15 +95,40 @@ pub(crate) struct Variant {
     pub(crate) reach: u8,
 }
 
-/// The neighbourhood index of one kind of pattern.
+/// The neighbourhood index of one kind of pattern: a variant is entered in the table of
+/// the 8 neighbours of its anchor when that takes few entries, and otherwise in the
+/// table of the 4 orthogonal neighbours.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Index {
-    /// For each code, where its variants start in `entries` (65,537 entries).
+    full: Table,
+    ortho: Table,
+}
+
+/// Buckets of variant numbers by key, each bucket by decreasing reach.
+#[derive(Clone, Debug, Default)]
+struct Table {
+    /// Where each key's bucket starts in `entries` (one more than the keys).
     starts: Vec<u32>,
-    /// Variant numbers, by code, each bucket by decreasing reach.
     entries: Vec<u32>,
-    /// Variants tried at every point, by decreasing reach.
-    unkeyed: Vec<u32>,
+}
+
+impl Table {
+    #[inline]
+    fn bucket(&self, key: usize) -> &[u32] {
+        &self.entries[self.starts[key] as usize..self.starts[key + 1] as usize]
+    }
+
+    fn build(variants: &[Variant], per_key: Vec<Vec<u32>>) -> Table {
+        let mut starts = Vec::with_capacity(per_key.len() + 1);
+        let mut entries = Vec::new();
+        for mut list in per_key {
+            starts.push(entries.len() as u32);
+            list.sort_by_key(|&v| (std::cmp::Reverse(variants[v as usize].reach), v));
+            entries.extend(list);
+        }
+        starts.push(entries.len() as u32);
+        Table { starts, entries }
+    }
 }
 
 /// A pattern after compilation.
@@ -160,7 +183,7 @@ pub(crate) struct Compiled {
 /// assert_eq!(moves, ["C1", "C4"]);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PatternSet {
     pub(crate) name: Option<String>,
     pub(crate) patterns: Vec<PatternIr>,
@@ -171,6 +194,17 @@ pub struct PatternSet {
     pub(crate) indexes: [Index; 2],
     pub(crate) reseed: crate::sequence::Reseed,
     pub(crate) warnings: Vec<Diagnostic>,
+}
+
+impl std::fmt::Debug for PatternSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternSet")
+            .field("name", &self.name)
+            .field("patterns", &self.patterns.len())
+            .field("variants", &self.variants.len())
+            .field("index", &self.index_size())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A read-only view of one pattern of a set.
@@ -285,12 +319,12 @@ impl PatternSet {
         self.variants.len()
     }
 
-    /// The number of entries of the neighbourhood indexes, and of variants tried at
-    /// every point.
+    /// The number of entries of the neighbourhood indexes: in the tables keyed on the 8
+    /// neighbours of an anchor, and in those keyed on its 4 orthogonal neighbours.
     pub fn index_size(&self) -> (usize, usize) {
-        let entries = self.indexes.iter().map(|i| i.entries.len()).sum();
-        let unkeyed = self.indexes.iter().map(|i| i.unkeyed.len()).sum();
-        (entries, unkeyed)
+        let full = self.indexes.iter().map(|i| i.full.entries.len()).sum();
+        let ortho = self.indexes.iter().map(|i| i.ortho.entries.len()).sum();
+        (full, ortho)
     }
 
     /// An estimate of the heap memory the set uses, in bytes (the checked patterns, the
@@ -299,7 +333,8 @@ impl PatternSet {
         let index: usize = self
             .indexes
             .iter()
-            .map(|i| 4 * (i.starts.capacity() + i.entries.capacity() + i.unkeyed.capacity()))
+            .flat_map(|i| [&i.full, &i.ortho])
+            .map(|t| 4 * (t.starts.capacity() + t.entries.capacity()))
             .sum();
         let cells: usize = self.compiled.iter().map(|c| c.cells.len() * 24 + 64).sum();
         index
@@ -391,27 +426,21 @@ impl PatternSet {
     pub(crate) fn mask_hits(&self, grid: &[u8], a: usize, persp: usize, kind: usize, min_reach: u8, out: &mut Vec<u32>) {
         let index = &self.indexes[kind];
         let lut = &KEY_LUT[persp];
-        let mut key = 0usize;
-        for (k, off) in KEY_OFFSETS.iter().enumerate() {
-            key |= usize::from(lut[usize::from(grid[a.wrapping_add_signed(*off)])]) << (2 * k);
+        let code = |k: usize| usize::from(lut[usize::from(grid[a.wrapping_add_signed(KEY_OFFSETS[k])])]);
+        let mut full = 0usize;
+        for k in 0..8 {
+            full |= code(k) << (2 * k);
         }
-        let bucket = &index.entries[index.starts[key] as usize..index.starts[key + 1] as usize];
-        for &v in bucket {
-            let variant = &self.variants[v as usize];
-            if variant.reach < min_reach {
-                break;
-            }
-            if self.cells_match(variant, grid, a, persp) {
-                out.push(v);
-            }
-        }
-        for &v in &index.unkeyed {
-            let variant = &self.variants[v as usize];
-            if variant.reach < min_reach {
-                break;
-            }
-            if self.cells_match(variant, grid, a, persp) {
-                out.push(v);
+        let ortho = ortho_key(full);
+        for table_bucket in [index.full.bucket(full), index.ortho.bucket(ortho)] {
+            for &v in table_bucket {
+                let variant = &self.variants[v as usize];
+                if variant.reach < min_reach {
+                    break;
+                }
+                if self.cells_match(variant, grid, a, persp) {
+                    out.push(v);
+                }
             }
         }
     }
@@ -446,6 +475,23 @@ const KEY_OFFSETS: [isize; 8] = {
     }
     out
 };
+
+/// The places, in the order of the code, of the 4 orthogonal neighbours.
+const ORTHO: [usize; 4] = [1, 3, 4, 6];
+
+/// The key of the orthogonal table: the 2-bit fields of the 4 orthogonal neighbours of
+/// a full code.
+#[inline]
+fn ortho_key(full: usize) -> usize {
+    let mut key = 0;
+    for (j, k) in ORTHO.iter().enumerate() {
+        key |= (full >> (2 * k) & 3) << (2 * j);
+    }
+    key
+}
+
+/// A variant goes into the full table when it needs at most this many entries there.
+const FULL_ENTRIES: usize = 64;
 
 /// One-hot grid cell to 2-bit code, for black as friend and for white as friend.
 const KEY_LUT: [[u8; 16]; 2] = {
@@ -776,37 +822,48 @@ fn form(p: &PatternIr, cells: &BTreeMap<FramePoint, u8>, residual: Option<&Ir>, 
     }
 }
 
+/// The number of codes a neighbour's mask admits (absent cells admit all 4).
+fn choices(transformed: &HashMap<FramePoint, u8>, q: FramePoint, k: usize) -> usize {
+    let (dx, dy) = NEIGHBOURS[k];
+    transformed.get(&(q.0 + dx, q.1 + dy)).map_or(4, |m| m.count_ones() as usize)
+}
+
+/// Whether a variant anchored at `q` goes into the full table (else the orthogonal one).
+fn full_keyed(transformed: &HashMap<FramePoint, u8>, q: FramePoint) -> bool {
+    (0..8).map(|k| choices(transformed, q, k)).product::<usize>() <= FULL_ENTRIES
+}
+
 /// Builds the variant of `pattern` for `g`: chooses the anchor and the checks.
 fn make_variant(pattern: u32, g: Symmetry, cells: &BTreeMap<FramePoint, u8>, checks: &mut Vec<CellCheck>) -> Variant {
     let transformed: HashMap<FramePoint, u8> = cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
-    let keys_of = |q: FramePoint| -> usize {
-        NEIGHBOURS
-            .iter()
-            .map(|&(dx, dy)| transformed.get(&(q.0 + dx, q.1 + dy)).map_or(4, |m| m.count_ones() as usize))
-            .product()
-    };
-    // The anchor: an on-board cell with the fewest neighbourhood codes; ties go to a
-    // stone, then to the smallest point (for determinism).
-    let mut best: Option<(usize, u8, FramePoint)> = None;
+    // The anchor: an on-board cell whose key is the most selective: fewest entries in the
+    // full table, then fewest in the orthogonal one; ties go to a stone, then to the
+    // smallest point (for determinism).
+    let mut best: Option<((usize, usize), u8, FramePoint)> = None;
     for (&q, &m) in &transformed {
         if m & OFF != 0 {
             continue;
         }
+        let full: usize = (0..8).map(|k| choices(&transformed, q, k)).product();
+        let ortho: usize = ORTHO.iter().map(|&k| choices(&transformed, q, k)).product();
+        let score = if full <= FULL_ENTRIES { (0, full) } else { (1, ortho) };
         let stone = u8::from(m != FRIEND && m != ENEMY);
-        let candidate = (keys_of(q), stone, q);
+        let candidate = (score, stone, q);
         if best.is_none_or(|b| candidate < b) {
             best = Some(candidate);
         }
     }
     let (_, _, anchor) = best.expect("every pattern has its candidates as on-board cells");
-    let keyed = keys_of(anchor) <= MAX_KEYS;
+    let full = full_keyed(&transformed, anchor);
     let mut list: Vec<(u8, i16, u8)> = Vec::new();
     let mut reach = 0u8;
     for (&q, &m) in &transformed {
         let (dx, dy) = (q.0 - anchor.0, q.1 - anchor.1);
         reach = reach.max(dx.unsigned_abs().max(dy.unsigned_abs()) as u8);
-        let in_key = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
-        if keyed && in_key {
+        // The key's cells are checked by the index lookup.
+        let neighbour = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
+        let orthogonal = dx.abs() + dy.abs() == 1;
+        if (full && neighbour) || orthogonal {
             continue;
         }
         if m == ANY {
@@ -829,8 +886,8 @@ fn make_variant(pattern: u32, g: Symmetry, cells: &BTreeMap<FramePoint, u8>, che
 
 /// Builds the index of `members`; `Err(entries)` when it would exceed `limit` entries.
 fn build_index(variants: &[Variant], compiled: &[Compiled], members: &[u32], limit: usize) -> Result<Index, usize> {
-    let mut per_code: Vec<Vec<u32>> = vec![Vec::new(); 1 << 16];
-    let mut unkeyed = Vec::new();
+    let mut full: Vec<Vec<u32>> = vec![Vec::new(); 1 << 16];
+    let mut ortho: Vec<Vec<u32>> = vec![Vec::new(); 1 << 8];
     let mut total = 0usize;
     for &v in members {
         let variant = &variants[v as usize];
@@ -838,43 +895,36 @@ fn build_index(variants: &[Variant], compiled: &[Compiled], members: &[u32], lim
         let g = variant.symmetry;
         let transformed: HashMap<FramePoint, u8> = cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
         let a = variant.anchor;
-        let masks: Vec<u8> = NEIGHBOURS
+        let is_full = full_keyed(&transformed, a);
+        let places: Vec<usize> = if is_full { (0..8).collect() } else { ORTHO.to_vec() };
+        // Each place's allowed 2-bit values.
+        let choices: Vec<Vec<usize>> = places
             .iter()
-            .map(|&(dx, dy)| transformed.get(&(a.0 + dx, a.1 + dy)).copied().unwrap_or(ANY))
+            .map(|&k| {
+                let (dx, dy) = NEIGHBOURS[k];
+                let m = transformed.get(&(a.0 + dx, a.1 + dy)).copied().unwrap_or(ANY);
+                [(EMPTY, 0usize), (FRIEND, 1), (ENEMY, 2), (OFF, 3)].iter().filter(|(b, _)| m & b != 0).map(|&(_, c)| c).collect()
+            })
             .collect();
-        let product: usize = masks.iter().map(|m| m.count_ones() as usize).product();
-        if product > MAX_KEYS {
-            unkeyed.push(v);
-            continue;
-        }
-        // Enumerate the codes: each neighbour's allowed 2-bit values.
-        let choices: Vec<Vec<u32>> = masks
-            .iter()
-            .map(|&m| [(EMPTY, 0u32), (FRIEND, 1), (ENEMY, 2), (OFF, 3)].iter().filter(|(b, _)| m & b != 0).map(|&(_, c)| c).collect())
-            .collect();
-        let mut codes = vec![0u32];
-        for (k, ch) in choices.iter().enumerate() {
-            codes = codes.iter().flat_map(|&c| ch.iter().map(move |&x| c | (x << (2 * k)))).collect();
+        let mut codes = vec![0usize];
+        for (j, ch) in choices.iter().enumerate() {
+            codes = codes.iter().flat_map(|&c| ch.iter().map(move |&x| c | (x << (2 * j)))).collect();
         }
         for code in codes {
-            if Neighbourhood::from_code(code).is_some() {
-                per_code[code as usize].push(v);
-                total += 1;
-                if total > limit {
-                    return Err(total);
+            if is_full {
+                // Only codes a board can show.
+                if Neighbourhood::from_code(code as u32).is_none() {
+                    continue;
                 }
+                full[code].push(v);
+            } else {
+                ortho[code].push(v);
+            }
+            total += 1;
+            if total > limit {
+                return Err(total);
             }
         }
     }
-    let by_reach = |list: &mut Vec<u32>| list.sort_by_key(|&v| (std::cmp::Reverse(variants[v as usize].reach), v));
-    let mut starts = Vec::with_capacity((1 << 16) + 1);
-    let mut entries = Vec::with_capacity(total);
-    for mut list in per_code {
-        starts.push(entries.len() as u32);
-        by_reach(&mut list);
-        entries.extend(list);
-    }
-    starts.push(entries.len() as u32);
-    by_reach(&mut unkeyed);
-    Ok(Index { starts, entries, unkeyed })
+    Ok(Index { full: Table::build(variants, full), ortho: Table::build(variants, ortho) })
 }

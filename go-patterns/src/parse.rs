@@ -662,7 +662,7 @@ impl<'a> Parser<'a> {
             let line_start = self.pos + 1;
             let line_end = self.src[line_start..].find('\n').map_or(self.src.len(), |i| line_start + i);
             let line = &self.src[line_start..line_end];
-            match read_row(line, line_start, labels) {
+            match read_row(line, line_start, labels)? {
                 Some(row) => {
                     end = *row.spans.last().expect("a row has a cell");
                     out.push(row);
@@ -1057,10 +1057,21 @@ pub(crate) const MAX_COORD: u8 = 25;
 /// Reads one row of a diagram from a line: after the indentation, cells separated by at
 /// most one space; two spaces, `#` or a word that is not made of cells end the row (the
 /// rest is a comment). `None` if the line does not start with a cell.
-fn read_row(line: &str, offset: usize, labels: bool) -> Option<DiagramRow> {
+fn read_row(line: &str, offset: usize, labels: bool) -> PResult<Option<DiagramRow>> {
     let is_cell = |c: char| CELL_CHARS.contains(c) || (labels && c.is_ascii_alphabetic());
     let trimmed = line.trim_start();
     let mut i = line.len() - trimmed.len();
+    // A first word that starts like a row must be one.
+    let first_word = trimmed.split([' ', '\t', '\r']).next().unwrap_or("");
+    if first_word.starts_with(|c: char| CELL_CHARS.contains(c))
+        && let Some((k, bad)) = first_word.char_indices().find(|&(_, c)| !is_cell(c))
+    {
+        let at = offset + i + k;
+        return Err((
+            Span::new(at, at + bad.len_utf8()),
+            format!("{bad:?} is not a diagram cell (. X O x o ? * and the edges | - +)"),
+        ));
+    }
     let mut cells = String::new();
     let mut spans = Vec::new();
     // Words separated by single spaces; a word must be all cells.
@@ -1082,9 +1093,9 @@ fn read_row(line: &str, offset: usize, labels: bool) -> Option<DiagramRow> {
         }
     }
     if cells.is_empty() {
-        return None;
+        return Ok(None);
     }
-    Some(DiagramRow { cells, spans })
+    Ok(Some(DiagramRow { cells, spans }))
 }
 
 #[cfg(test)]
