@@ -88,8 +88,18 @@ type R<T> = Result<T, Reported>;
 
 /// Built-in words that a name may not shadow.
 const BUILTIN_WORDS: &[&str] = &[
-    "friend", "enemy", "empty", "off", "alive", "dead", "critical", "seki", "unknown", "last",
-    "move_number", "stone_count",
+    "friend",
+    "enemy",
+    "empty",
+    "off",
+    "alive",
+    "dead",
+    "critical",
+    "seki",
+    "unknown",
+    "last",
+    "move_number",
+    "stone_count",
 ];
 
 /// Built-in functions and their arities (`usize::MAX`: any number from the minimum).
@@ -144,7 +154,10 @@ impl<'a> Checker<'a> {
         {
             self.error(name.span, format!("`{}` is a built-in name of the language", name.text));
         } else if name.text.len() == 1 {
-            self.error(name.span, "a one-letter name is a label; names have two characters or more");
+            self.error(
+                name.span,
+                "a one-letter name is a label; names have two characters or more",
+            );
         } else if looks_like_point(&name.text) {
             self.error(name.span, format!("`{}` is a point; it cannot be a name", name.text));
         }
@@ -160,8 +173,20 @@ impl<'a> Checker<'a> {
                 Item::Function(f) => Decl::Function(f),
                 Item::Phase(p) => {
                     if let Some(&first) = phase_seen.get(&p.phase) {
-                        let line = crate::diagnostic::Diagnostic::new(Severity::Error, self.src, first, "").line();
-                        self.error(p.span, format!("the phase {} is already defined on line {line}", p.phase.name()));
+                        let line = crate::diagnostic::Diagnostic::new(
+                            Severity::Error,
+                            self.src,
+                            first,
+                            "",
+                        )
+                        .line();
+                        self.error(
+                            p.span,
+                            format!(
+                                "the phase {} is already defined on line {line}",
+                                p.phase.name()
+                            ),
+                        );
                     } else {
                         phase_seen.insert(p.phase, p.span);
                         phases[p.phase as usize] = (p.measure, p.range);
@@ -174,8 +199,12 @@ impl<'a> Checker<'a> {
             self.check_decl_name(name);
             self.check_params(decl);
             if let Some(previous) = self.globals.get(&name.text) {
-                let line = Diagnostic::new(Severity::Error, self.src, previous.name().span, "").line();
-                self.error(name.span, format!("`{}` is already declared on line {line}", name.text));
+                let line =
+                    Diagnostic::new(Severity::Error, self.src, previous.name().span, "").line();
+                self.error(
+                    name.span,
+                    format!("`{}` is already declared on line {line}", name.text),
+                );
             } else {
                 self.globals.insert(name.text.clone(), decl);
             }
@@ -186,12 +215,18 @@ impl<'a> Checker<'a> {
             let Item::Pattern(p) = item else { continue };
             if let Some(&first) = names.get(p.name.text.as_str()) {
                 let line = Diagnostic::new(Severity::Error, self.src, first, "").line();
-                self.error(p.name.span, format!("a pattern named {:?} is already defined on line {line}", p.name.text));
+                self.error(
+                    p.name.span,
+                    format!("a pattern named {:?} is already defined on line {line}", p.name.text),
+                );
             } else {
                 names.insert(&p.name.text, p.name.span);
             }
             if patterns.len() >= self.limits.max_patterns {
-                self.error(p.name.span, format!("more patterns than the limit of {}", self.limits.max_patterns));
+                self.error(
+                    p.name.span,
+                    format!("more patterns than the limit of {}", self.limits.max_patterns),
+                );
                 break;
             }
             if let Ok(ir) = self.pattern(p, &phases) {
@@ -212,7 +247,10 @@ impl<'a> Checker<'a> {
         let mut once = |checker: &mut Checker<'a>, what: &'static str, span: Span| {
             if let Some(&first) = seen.get(what) {
                 let line = Diagnostic::new(Severity::Error, checker.src, first, "").line();
-                checker.error(span, format!("the pattern already has a `{what}` section on line {line}"));
+                checker.error(
+                    span,
+                    format!("the pattern already has a `{what}` section on line {line}"),
+                );
             } else {
                 seen.insert(what, span);
             }
@@ -246,7 +284,10 @@ impl<'a> Checker<'a> {
                 }
                 Section::Pickup(pk) => {
                     let span = match pk {
-                        Pickup::None(s) | Pickup::Corner(_, s) | Pickup::Chain(_, _, s) | Pickup::NearLast(_, _, s) => *s,
+                        Pickup::None(s)
+                        | Pickup::Corner(_, s)
+                        | Pickup::Chain(_, _, s)
+                        | Pickup::NearLast(_, _, s) => *s,
                     };
                     once(self, "pickup", span);
                     pickup = Some(pk);
@@ -297,16 +338,27 @@ impl<'a> Checker<'a> {
             (Some(dp), Some(pl)) if dp != pl.kind && pl.kind != PlaceKind::Anywhere => {
                 return Err(self.error(
                     pl.span,
-                    format!("the diagram's edges make it a {} pattern, not a {} pattern", dp.name(), pl.kind.name()),
+                    format!(
+                        "the diagram's edges make it a {} pattern, not a {} pattern",
+                        dp.name(),
+                        pl.kind.name()
+                    ),
                 ));
             }
             (Some(_), _) => true,
             (None, _) => false,
         };
-        let place_kind = if place_from_diagram { diagram_place.unwrap_or(place_kind) } else { place_kind };
+        let place_kind =
+            if place_from_diagram { diagram_place.unwrap_or(place_kind) } else { place_kind };
 
         let scope = Scope { locals, labels: label_points, star };
-        let mut lower = Lower { c: self, scope: &scope, frames: Vec::new(), stack: Vec::new(), used_labels: HashSet::new() };
+        let mut lower = Lower {
+            c: self,
+            scope: &scope,
+            frames: Vec::new(),
+            stack: Vec::new(),
+            used_labels: HashSet::new(),
+        };
         let condition_ir = match condition {
             Some(e) => {
                 let v = lower.expr(e)?;
@@ -322,14 +374,21 @@ impl<'a> Checker<'a> {
             Some(Pickup::Corner(n, span)) => {
                 let n = lower.const_int(n, 0, 36, "the stone count")?;
                 if place_kind != PlaceKind::Corner {
-                    return Err(lower.c.error(*span, "`pickup corner(n)` needs a corner pattern (`place corner`)"));
+                    return Err(lower.c.error(
+                        *span,
+                        "`pickup corner(n)` needs a corner pattern (`place corner`)",
+                    ));
                 }
                 let (origin, dir) = corner_of(place_from_diagram, shape.as_ref());
-                let region: BTreeSet<FramePoint> =
-                    (0..6).flat_map(|i| (0..6).map(move |j| (origin.0 + dir.0 * i, origin.1 + dir.1 * j))).collect();
+                let region: BTreeSet<FramePoint> = (0..6)
+                    .flat_map(|i| (0..6).map(move |j| (origin.0 + dir.0 * i, origin.1 + dir.1 * j)))
+                    .collect();
                 Some(Ir::Cmp(
                     Cmp::Eq,
-                    Box::new(Ir::Count(Box::new(Ir::Set(region.into_iter().collect())), FRIEND | ENEMY)),
+                    Box::new(Ir::Count(
+                        Box::new(Ir::Set(region.into_iter().collect())),
+                        FRIEND | ENEMY,
+                    )),
                     Box::new(Ir::Int(n)),
                 ))
             }
@@ -338,7 +397,11 @@ impl<'a> Checker<'a> {
                 let k = lower.const_int(k, 1, 1000, "the liberty count")?;
                 Some(Ir::And(vec![
                     Ir::StateIs(Box::new(Ir::Point(p)), FRIEND | ENEMY),
-                    Ir::Cmp(Cmp::Eq, Box::new(Ir::Libs(Box::new(Ir::Point(p)))), Box::new(Ir::Int(k))),
+                    Ir::Cmp(
+                        Cmp::Eq,
+                        Box::new(Ir::Libs(Box::new(Ir::Point(p)))),
+                        Box::new(Ir::Int(k)),
+                    ),
                 ]))
             }
             Some(Pickup::NearLast(point, r, _)) => {
@@ -386,8 +449,9 @@ impl<'a> Checker<'a> {
         }
         let bbox = bounding_box(core.iter().copied());
         // The default tenuki area: the box of what the pattern mentions.
-        let default_tarea: Vec<FramePoint> =
-            (bbox.0 .0..=bbox.1 .0).flat_map(|x| (bbox.0 .1..=bbox.1 .1).map(move |y| (x, y))).collect();
+        let default_tarea: Vec<FramePoint> = (bbox.0.0..=bbox.1.0)
+            .flat_map(|x| (bbox.0.1..=bbox.1.1).map(move |y| (x, y)))
+            .collect();
         let default_index = tareas.len();
         tareas.push(default_tarea);
         let mut roots = roots;
@@ -452,7 +516,8 @@ impl<'a> Checker<'a> {
                 PlaceKind::Anywhere => {}
             }
         }
-        let corner = (place_kind == PlaceKind::Corner).then(|| corner_of(place_from_diagram, shape.as_ref()));
+        let corner = (place_kind == PlaceKind::Corner)
+            .then(|| corner_of(place_from_diagram, shape.as_ref()));
         let is_sequence = roots.iter().any(|r| !r.children.is_empty() || !r.tenuki.is_empty());
         Ok(PatternIr {
             name: p.name.text.clone(),
@@ -493,7 +558,10 @@ impl<'a> Checker<'a> {
         self.check_decl_name(name);
         if let Some(previous) = locals.get(&name.text) {
             let line = Diagnostic::new(Severity::Error, self.src, previous.name().span, "").line();
-            self.error(name.span, format!("`{}` is already declared in this pattern on line {line}", name.text));
+            self.error(
+                name.span,
+                format!("`{}` is already declared in this pattern on line {line}", name.text),
+            );
         } else {
             locals.insert(name.text.clone(), decl);
         }
@@ -515,7 +583,9 @@ impl<'a> Checker<'a> {
             let n = row.cells.chars().count();
             if n != width {
                 let at = row.spans[0].to(row.spans[n - 1]);
-                return Err(self.error(at, format!("this row has {n} cells, the first row has {width}")));
+                return Err(
+                    self.error(at, format!("this row has {n} cells, the first row has {width}"))
+                );
             }
         }
         let left = inner.iter().any(|r| r.cells.starts_with('|'));
@@ -528,7 +598,10 @@ impl<'a> Checker<'a> {
         let h = inner.len() as i32;
         let w = (last_col - first_col) as i32;
         if h > MAX_EXTENT || w > MAX_EXTENT {
-            return Err(self.error(d.span, format!("the diagram is {w}×{h}; at most {MAX_EXTENT}×{MAX_EXTENT}")));
+            return Err(self.error(
+                d.span,
+                format!("the diagram is {w}×{h}; at most {MAX_EXTENT}×{MAX_EXTENT}"),
+            ));
         }
         let mut cells = BTreeMap::new();
         let mut positions = HashMap::new();
@@ -540,7 +613,10 @@ impl<'a> Checker<'a> {
                 let edge_col = (left && k == 0) || (right && k == width - 1);
                 if edge_col {
                     if c != '|' {
-                        return Err(self.error(span, "every row of a diagram with a side edge starts (or ends) with `|`"));
+                        return Err(self.error(
+                            span,
+                            "every row of a diagram with a side edge starts (or ends) with `|`",
+                        ));
                     }
                     continue;
                 }
@@ -560,7 +636,9 @@ impl<'a> Checker<'a> {
                         EMPTY
                     }
                     '|' | '-' | '+' => {
-                        return Err(self.error(span, "an edge can only be the first or last row or column"));
+                        return Err(
+                            self.error(span, "an edge can only be the first or last row or column")
+                        );
                     }
                     _ => return Err(self.error(span, format!("{c:?} is not a diagram cell"))),
                 };
@@ -576,7 +654,11 @@ impl<'a> Checker<'a> {
             for (k, c) in row.cells.chars().enumerate() {
                 let corner = (left && k == 0) || (right && k == n - 1);
                 if corner != (c == '+') {
-                    let msg = if corner { "a corner of the edges is `+`" } else { "`+` only marks a corner of the edges" };
+                    let msg = if corner {
+                        "a corner of the edges is `+`"
+                    } else {
+                        "`+` only marks a corner of the edges"
+                    };
                     return Err(self.error(row.spans[k], msg));
                 }
             }
@@ -604,7 +686,9 @@ impl<'a> Checker<'a> {
         let vertical = left || right;
         let place = match (horizontal, vertical) {
             (true, true) if (top != bottom) && (left != right) => Some(PlaceKind::Corner),
-            (true, false) | (false, true) if (top != bottom) || (left != right) => Some(PlaceKind::Side),
+            (true, false) | (false, true) if (top != bottom) || (left != right) => {
+                Some(PlaceKind::Side)
+            }
             (false, false) => None,
             _ => Some(PlaceKind::Anywhere),
         };
@@ -632,14 +716,20 @@ impl<'a> Checker<'a> {
             }
             if n != full_width {
                 let at = row.spans[0].to(row.spans[n - 1]);
-                return Err(self.error(at, format!("this labels row has {n} cells, the diagram's rows have {full_width}")));
+                return Err(self.error(
+                    at,
+                    format!("this labels row has {n} cells, the diagram's rows have {full_width}"),
+                ));
             }
             for (k, c) in row.cells.chars().enumerate() {
                 let span = row.spans[k];
                 let is_label = c.is_ascii_alphabetic() && !matches!(c, 'x' | 'o' | 'X' | 'O');
                 if is_label {
                     let Some(&p) = shape.positions.get(&(r, k)) else {
-                        return Err(self.error(span, "a label must be on a point of the diagram, not on an edge"));
+                        return Err(self.error(
+                            span,
+                            "a label must be on a point of the diagram, not on an edge",
+                        ));
                     };
                     if points.insert(c, p).is_some() {
                         return Err(self.error(span, format!("the label `{c}` is used twice")));
@@ -774,7 +864,10 @@ impl<'a> Lower<'_, 'a> {
     fn boolean(&mut self, v: Val, span: Span, what: &str) -> R<Ir> {
         match v {
             Val::Bool(ir) => Ok(ir),
-            other => Err(self.err(span, format!("{what} must be a truth value, not {}", other.describe()))),
+            other => {
+                Err(self
+                    .err(span, format!("{what} must be a truth value, not {}", other.describe())))
+            }
         }
     }
 
@@ -798,7 +891,9 @@ impl<'a> Lower<'_, 'a> {
             Val::Set(ir) => Ok(ir),
             Val::Point(Ir::Point(p)) => Ok(Ir::Set(vec![p])),
             Val::Point(ir) => Ok(Ir::PSet(vec![ir])),
-            other => Err(self.err(span, format!("expected a set of points, found {}", other.describe()))),
+            other => {
+                Err(self.err(span, format!("expected a set of points, found {}", other.describe())))
+            }
         }
     }
 
@@ -806,7 +901,9 @@ impl<'a> Lower<'_, 'a> {
         let v = self.expr(e)?;
         match self.int(v, e.span)? {
             Ir::Int(n) if (min..=max).contains(&n) => Ok(n),
-            Ir::Int(n) => Err(self.err(e.span, format!("{what} is {n}; it must be from {min} to {max}"))),
+            Ir::Int(n) => {
+                Err(self.err(e.span, format!("{what} is {n}; it must be from {min} to {max}")))
+            }
             _ => Err(self.err(e.span, format!("{what} must be known when the file is compiled"))),
         }
     }
@@ -815,7 +912,10 @@ impl<'a> Lower<'_, 'a> {
         let v = self.expr(e)?;
         match self.point(v, e.span)? {
             Ir::Point(p) => Ok(p),
-            _ => Err(self.err(e.span, "this point must be a point of the pattern (a label, `*` or a point such as d4)")),
+            _ => Err(self.err(
+                e.span,
+                "this point must be a point of the pattern (a label, `*` or a point such as d4)",
+            )),
         }
     }
 
@@ -828,9 +928,15 @@ impl<'a> Lower<'_, 'a> {
                 Val::Point(Ir::Point(p)) => out.push(p),
                 Val::Set(Ir::Set(s)) => out.extend(s),
                 Val::Point(_) | Val::Set(_) => {
-                    return Err(self.err(e.span, "a move must be a point of the pattern, known when the file is compiled"));
+                    return Err(self.err(
+                        e.span,
+                        "a move must be a point of the pattern, known when the file is compiled",
+                    ));
                 }
-                other => return Err(self.err(e.span, format!("a move must be a point, not {}", other.describe()))),
+                other => {
+                    return Err(self
+                        .err(e.span, format!("a move must be a point, not {}", other.describe())));
+                }
             }
         }
         let mut seen = HashSet::new();
@@ -848,7 +954,10 @@ impl<'a> Lower<'_, 'a> {
         depth: usize,
     ) -> R<Vec<SeqNode>> {
         if depth > self.c.limits.max_nesting {
-            return Err(self.err(block.span, format!("branches nested deeper than the limit of {}", self.c.limits.max_nesting)));
+            return Err(self.err(
+                block.span,
+                format!("branches nested deeper than the limit of {}", self.c.limits.max_nesting),
+            ));
         }
         let mut out = Vec::new();
         for list in &block.lists {
@@ -859,7 +968,12 @@ impl<'a> Lower<'_, 'a> {
                         let v = self.expr(e)?;
                         match self.set(v, e.span)? {
                             Ir::Set(s) => area.extend(s),
-                            _ => return Err(self.err(e.span, "a tenuki area must be known when the file is compiled")),
+                            _ => {
+                                return Err(self.err(
+                                    e.span,
+                                    "a tenuki area must be known when the file is compiled",
+                                ));
+                            }
                         }
                     }
                     tareas.push(area.into_iter().collect());
@@ -897,7 +1011,10 @@ impl<'a> Lower<'_, 'a> {
                     if *nodes > self.c.limits.max_sequence_nodes {
                         return Err(self.err(
                             stmt.span,
-                            format!("the sequences expand to more than the limit of {} moves", self.c.limits.max_sequence_nodes),
+                            format!(
+                                "the sequences expand to more than the limit of {} moves",
+                                self.c.limits.max_sequence_nodes
+                            ),
                         ));
                     }
                     level.push(SeqNode {
@@ -920,7 +1037,10 @@ impl<'a> Lower<'_, 'a> {
     /// Charges one node of expansion.
     fn charge(&mut self, span: Span) -> R<()> {
         if self.c.budget == 0 {
-            return Err(self.err(span, "the expressions expand (through functions and variables) to too many nodes"));
+            return Err(self.err(
+                span,
+                "the expressions expand (through functions and variables) to too many nodes",
+            ));
         }
         self.c.budget -= 1;
         Ok(())
@@ -931,7 +1051,9 @@ impl<'a> Lower<'_, 'a> {
         match &e.kind {
             ExprKind::Int(n) => Ok(Val::Int(Ir::Int(*n))),
             ExprKind::Bool(b) => Ok(Val::Bool(Ir::Bool(*b))),
-            ExprKind::Point { col, row } => Ok(Val::Point(Ir::Point((i32::from(*col), i32::from(*row))))),
+            ExprKind::Point { col, row } => {
+                Ok(Val::Point(Ir::Point((i32::from(*col), i32::from(*row)))))
+            }
             ExprKind::Label(c) => {
                 // A one-letter parameter hides a label of the same letter.
                 if let Some(frame) = self.frames.last()
@@ -940,23 +1062,29 @@ impl<'a> Lower<'_, 'a> {
                     return Ok(v.clone());
                 }
                 if matches!(c, 'x' | 'o' | 'X' | 'O') {
-                    return Err(self.err(e.span, format!("`{c}` is a diagram cell, it cannot be a label")));
+                    return Err(
+                        self.err(e.span, format!("`{c}` is a diagram cell, it cannot be a label"))
+                    );
                 }
                 match self.scope.labels.get(c) {
                     Some(&p) => {
                         self.used_labels.insert(*c);
                         Ok(Val::Point(Ir::Point(p)))
                     }
-                    None if self.scope.labels.is_empty() => {
-                        Err(self.err(e.span, format!("`{c}` is a label, and the pattern has no labels diagram")))
-                    }
+                    None if self.scope.labels.is_empty() => Err(self.err(
+                        e.span,
+                        format!("`{c}` is a label, and the pattern has no labels diagram"),
+                    )),
                     None => Err(self.err(e.span, format!("the labels diagram has no label `{c}`"))),
                 }
             }
-            ExprKind::Star => match self.scope.star {
-                Some(p) => Ok(Val::Point(Ir::Point(p))),
-                None => Err(self.err(e.span, "`*` is the diagram's move point, and the diagram has none")),
-            },
+            ExprKind::Star => {
+                match self.scope.star {
+                    Some(p) => Ok(Val::Point(Ir::Point(p))),
+                    None => Err(self
+                        .err(e.span, "`*` is the diagram's move point, and the diagram has none")),
+                }
+            }
             ExprKind::Name(n) => self.name(n, e.span),
             ExprKind::Call(name, args) => self.call(name, args, e.span),
             ExprKind::Unary(UnaryOp::Not, x) => {
@@ -972,7 +1100,9 @@ impl<'a> Lower<'_, 'a> {
                 let v = self.expr(x)?;
                 let ir = self.int(v, x.span)?;
                 Ok(Val::Int(match ir {
-                    Ir::Int(n) => Ir::Int(n.checked_neg().ok_or_else(|| self.err(e.span, "the number overflows"))?),
+                    Ir::Int(n) => Ir::Int(
+                        n.checked_neg().ok_or_else(|| self.err(e.span, "the number overflows"))?,
+                    ),
                     other => Ir::Neg(Box::new(other)),
                 }))
             }
@@ -981,7 +1111,11 @@ impl<'a> Lower<'_, 'a> {
                 let mut out = Vec::new();
                 for part in parts {
                     let v = self.expr(part)?;
-                    let ir = self.boolean(v, part.span, if is_and { "an operand of `and`" } else { "an operand of `or`" })?;
+                    let ir = self.boolean(
+                        v,
+                        part.span,
+                        if is_and { "an operand of `and`" } else { "an operand of `or`" },
+                    )?;
                     match ir {
                         Ir::Bool(b) if b == is_and => {}
                         Ir::Bool(b) => return Ok(Val::Bool(Ir::Bool(b))),
@@ -1016,12 +1150,17 @@ impl<'a> Lower<'_, 'a> {
                     if is_const && !val_is_constant(&v) {
                         return Err(self.err(
                             b.value.span,
-                            format!("the constant `{n}` depends on the board; declare it with `var`"),
+                            format!(
+                                "the constant `{n}` depends on the board; declare it with `var`"
+                            ),
                         ));
                     }
                     Ok(v)
                 }
-                Decl::Function(f) => Err(self.err(span, format!("`{}` is a function: call it with `{}(...)`", n, f.name.text))),
+                Decl::Function(f) => Err(self.err(
+                    span,
+                    format!("`{}` is a function: call it with `{}(...)`", n, f.name.text),
+                )),
             };
         }
         for (word, mask) in STATE_WORDS {
@@ -1041,7 +1180,10 @@ impl<'a> Lower<'_, 'a> {
             _ => {
                 let hint = {
                     let b = n.as_bytes();
-                    if b.len() >= 2 && b[0].is_ascii_uppercase() && b[1..].iter().all(u8::is_ascii_digit) {
+                    if b.len() >= 2
+                        && b[0].is_ascii_uppercase()
+                        && b[1..].iter().all(u8::is_ascii_digit)
+                    {
                         format!(" (points are written in lower case: `{}`)", n.to_ascii_lowercase())
                     } else {
                         String::new()
@@ -1058,7 +1200,13 @@ impl<'a> Lower<'_, 'a> {
             return Err(self.err(span, format!("`{n}` is defined in terms of itself")));
         }
         if self.stack.len() >= self.c.limits.max_nesting {
-            return Err(self.err(span, format!("functions and variables nest deeper than the limit of {}", self.c.limits.max_nesting)));
+            return Err(self.err(
+                span,
+                format!(
+                    "functions and variables nest deeper than the limit of {}",
+                    self.c.limits.max_nesting
+                ),
+            ));
         }
         self.stack.push(n.to_owned());
         // Declarations see their own scope, not the caller's parameters.
@@ -1070,7 +1218,8 @@ impl<'a> Lower<'_, 'a> {
     }
 
     fn call(&mut self, name: &Name, args: &[Expr], span: Span) -> R<Val> {
-        let user = self.scope.locals.get(&name.text).or_else(|| self.c.globals.get(&name.text)).copied();
+        let user =
+            self.scope.locals.get(&name.text).or_else(|| self.c.globals.get(&name.text)).copied();
         if let Some(decl) = user {
             let Decl::Function(f) = decl else {
                 return Err(self.err(name.span, format!("`{}` is not a function", name.text)));
@@ -1078,7 +1227,12 @@ impl<'a> Lower<'_, 'a> {
             if f.params.len() != args.len() {
                 return Err(self.err(
                     span,
-                    format!("`{}` takes {} argument(s), {} given", name.text, f.params.len(), args.len()),
+                    format!(
+                        "`{}` takes {} argument(s), {} given",
+                        name.text,
+                        f.params.len(),
+                        args.len()
+                    ),
                 ));
             }
             let mut frame = HashMap::new();
@@ -1104,7 +1258,10 @@ impl<'a> Lower<'_, 'a> {
             } else {
                 format!("{min} to {max}")
             };
-            return Err(self.err(span, format!("`{}` takes {expected} argument(s), {} given", name.text, args.len())));
+            return Err(self.err(
+                span,
+                format!("`{}` takes {expected} argument(s), {} given", name.text, args.len()),
+            ));
         }
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
@@ -1163,7 +1320,11 @@ impl<'a> Lower<'_, 'a> {
             "ladder_capture" | "ladder_escape" => {
                 let (v, s) = next();
                 let p = Box::new(self.point(v, s)?);
-                Ok(Val::Bool(if name.text == "ladder_capture" { Ir::LadderCapture(p) } else { Ir::LadderEscape(p) }))
+                Ok(Val::Bool(if name.text == "ladder_capture" {
+                    Ir::LadderCapture(p)
+                } else {
+                    Ir::LadderEscape(p)
+                }))
             }
             "dist" => {
                 let (a, asp) = next();
@@ -1171,7 +1332,9 @@ impl<'a> Lower<'_, 'a> {
                 let a = self.point(a, asp)?;
                 let b = self.point(b, bsp)?;
                 Ok(Val::Int(match (&a, &b) {
-                    (Ir::Point(p), Ir::Point(q)) => Ir::Int(i64::from((p.0 - q.0).abs() + (p.1 - q.1).abs())),
+                    (Ir::Point(p), Ir::Point(q)) => {
+                        Ir::Int(i64::from((p.0 - q.0).abs() + (p.1 - q.1).abs()))
+                    }
                     _ => Ir::Dist(Box::new(a), Box::new(b)),
                 }))
             }
@@ -1199,7 +1362,15 @@ impl<'a> Lower<'_, 'a> {
                 let (m, ms) = next();
                 let mask = match m {
                     Val::States(m) => m,
-                    other => return Err(self.err(ms, format!("expected states (friend, enemy, empty, off), found {}", other.describe()))),
+                    other => {
+                        return Err(self.err(
+                            ms,
+                            format!(
+                                "expected states (friend, enemy, empty, off), found {}",
+                                other.describe()
+                            ),
+                        ));
+                    }
                 };
                 Ok(Val::Int(Ir::Count(Box::new(s), mask)))
             }
@@ -1211,7 +1382,10 @@ impl<'a> Lower<'_, 'a> {
                     Val::States(FRIEND) => Side::Friend,
                     Val::States(ENEMY) => Side::Enemy,
                     other => {
-                        return Err(self.err(ss, format!("expected `friend` or `enemy`, found {}", other.describe())));
+                        return Err(self.err(
+                            ss,
+                            format!("expected `friend` or `enemy`, found {}", other.describe()),
+                        ));
                     }
                 };
                 let (body, bs) = next();
@@ -1236,7 +1410,9 @@ impl<'a> Lower<'_, 'a> {
     fn extent(&mut self, v: Val, span: Span) -> R<i32> {
         match self.int(v, span)? {
             Ir::Int(n) if (1..=i64::from(MAX_EXTENT)).contains(&n) => Ok(n as i32),
-            Ir::Int(n) => Err(self.err(span, format!("a width or height is from 1 to {MAX_EXTENT}, not {n}"))),
+            Ir::Int(n) => {
+                Err(self.err(span, format!("a width or height is from 1 to {MAX_EXTENT}, not {n}")))
+            }
             _ => Err(self.err(span, "a width or height must be known when the file is compiled")),
         }
     }
@@ -1309,7 +1485,14 @@ impl<'a> Lower<'_, 'a> {
                     let b = self.set(r, rhs.span)?;
                     Ok(Val::Set(fold_set_op(true, a, b)))
                 }
-                (l, r) => Err(self.err(span, format!("`|` joins states, statuses or points, not {} and {}", l.describe(), r.describe()))),
+                (l, r) => Err(self.err(
+                    span,
+                    format!(
+                        "`|` joins states, statuses or points, not {} and {}",
+                        l.describe(),
+                        r.describe()
+                    ),
+                )),
             },
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul => {
                 let a = self.int(l, lhs.span)?;
@@ -1337,7 +1520,10 @@ impl<'a> Lower<'_, 'a> {
                 match (&a, &b) {
                     (Ir::Point(p), Ir::Point(q)) => {
                         if (p.0 - q.0).abs() >= MAX_EXTENT || (p.1 - q.1).abs() >= MAX_EXTENT {
-                            return Err(self.err(span, format!("a rectangle is at most {MAX_EXTENT}×{MAX_EXTENT}")));
+                            return Err(self.err(
+                                span,
+                                format!("a rectangle is at most {MAX_EXTENT}×{MAX_EXTENT}"),
+                            ));
                         }
                         Ok(Val::Set(rect_points(*p, *q)))
                     }
@@ -1455,7 +1641,9 @@ mod tests {
         assert!(!p.is_sequence);
         assert_eq!(p.roots.len(), 2);
         let Some(Ir::And(parts)) = &p.condition else { panic!("{:?}", p.condition) };
-        assert!(matches!(&parts[1], Ir::StatesAre(set, EMPTY) if matches!(&**set, Ir::Set(s) if s.len() == 27)));
+        assert!(
+            matches!(&parts[1], Ir::StatesAre(set, EMPTY) if matches!(&**set, Ir::Set(s) if s.len() == 27))
+        );
     }
 
     #[test]
@@ -1468,7 +1656,9 @@ mod tests {
         )
         .unwrap();
         let Some(Ir::And(parts)) = &program.patterns[0].condition else { panic!() };
-        assert!(matches!(&parts[0], Ir::StatesAre(s, EMPTY) if matches!(&**s, Ir::Set(v) if v.len() == 9)));
+        assert!(
+            matches!(&parts[0], Ir::StatesAre(s, EMPTY) if matches!(&**s, Ir::Set(v) if v.len() == 9))
+        );
         assert!(matches!(&parts[1], Ir::Cmp(Cmp::Ge, _, b) if **b == Ir::Int(2)));
     }
 
@@ -1478,14 +1668,30 @@ mod tests {
             .contains("cannot compare a number with states"));
         assert!(first_error("function ff(x) = ff(x) pattern p condition ff(1) candidate with(shape,1) d4 end_candidate end_pattern")
             .contains("in terms of itself"));
-        assert!(first_error("pattern p condition a candidate with(shape,1) d4 end_candidate end_pattern")
-            .contains("no labels diagram"));
-        assert!(first_error("pattern p condition D4 = d4 candidate with(shape,1) d4 end_candidate end_pattern")
-            .contains("lower case: `d4`"));
-        assert!(first_error("pattern p diagram\n X*\n X*\ncandidate with(shape,1) * end_candidate end_pattern")
-            .contains("second `*`"));
-        assert!(first_error("pattern p diagram\n X.\n XO\ncandidate with(shape,1) b1 end_candidate end_pattern")
-            .contains("requires to be friend"));
+        assert!(
+            first_error(
+                "pattern p condition a candidate with(shape,1) d4 end_candidate end_pattern"
+            )
+            .contains("no labels diagram")
+        );
+        assert!(
+            first_error(
+                "pattern p condition D4 = d4 candidate with(shape,1) d4 end_candidate end_pattern"
+            )
+            .contains("lower case: `d4`")
+        );
+        assert!(
+            first_error(
+                "pattern p diagram\n X*\n X*\ncandidate with(shape,1) * end_candidate end_pattern"
+            )
+            .contains("second `*`")
+        );
+        assert!(
+            first_error(
+                "pattern p diagram\n X.\n XO\ncandidate with(shape,1) b1 end_candidate end_pattern"
+            )
+            .contains("requires to be friend")
+        );
         assert!(first_error("const many = libs(d4) pattern p condition many > 1 candidate with(shape,1) d4 end_candidate end_pattern")
             .contains("depends on the board"));
         assert!(first_error("pattern p place side diagram\n|..\n|.*\n+--\ncandidate with(shape,1) * end_candidate end_pattern")

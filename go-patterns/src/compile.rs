@@ -8,12 +8,13 @@
 //! - Each pattern is transformed by the symmetries it allows (all 8, or the 4
 //!   rotations for `non_symmetric`); transforms that give the same pattern (its
 //!   stabiliser) are compiled once.
-//! - Each variant is keyed on the 3×3 neighbourhood of its most selective cell: every
-//!   concrete neighbourhood code it accepts (the layout of
-//!   [`Neighbourhood::code`](go_board::Neighbourhood::code) with `friend` as black) gets
-//!   an entry. A variant whose neighbourhood is too loose for that (more than 64 codes)
-//!   is keyed on the 4 orthogonal neighbours of its anchor instead (at most 256 codes).
-//!   A lookup reads both tables; the cells of the key are not checked again.
+//! - Each variant is keyed on the 3×3 neighbourhood of an anchor cell: every concrete
+//!   neighbourhood code it accepts (the layout of
+//!   [`Neighbourhood::code`](go_board::Neighbourhood::code) with `friend` as black),
+//!   with the anchor's own state, gets an entry. A variant whose neighbourhood is too
+//!   loose for that (more than 64 codes) is keyed on the 4 orthogonal neighbours of its
+//!   anchor instead. The anchor is the cell whose key a board shows least often. A
+//!   lookup reads both tables; the cells of the key are not checked again.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -23,12 +24,13 @@ use crate::Intent;
 use crate::ast::PlaceKind;
 use crate::check::frame_point_text;
 use crate::diagnostic::{Diagnostic, Error, Limits, Severity};
-use crate::eval::{Ctx, MatchInput, Placement, point_at, time_allows};
+use crate::eval::{Ctx, MatchInput, Placement, time_allows};
 use crate::hir::*;
 use crate::oracle::BoardOracle;
 
 /// Frame offsets of the 8 neighbours in the order of `Neighbourhood::code`.
-const NEIGHBOURS: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
+const NEIGHBOURS: [(i32, i32); 8] =
+    [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
 
 /// Margin of the padded grid around the largest board: more than any offset between two
 /// cells of a pattern.
@@ -95,39 +97,76 @@ pub(crate) struct Variant {
     pub(crate) reach: u8,
 }
 
-/// The neighbourhood index of one kind of pattern: a variant is entered in the table of
-/// the 8 neighbours of its anchor when that takes few entries, and otherwise in the
-/// table of the 4 orthogonal neighbours.
+/// The neighbourhood index of one kind of pattern: a variant is entered in the table
+/// keyed on its anchor and the anchor's 8 neighbours (18 bits: the neighbourhood code,
+/// then the anchor's state) when that takes few entries, and otherwise in the table
+/// keyed on the anchor and its 4 orthogonal neighbours (10 bits).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Index {
     full: Table,
     ortho: Table,
 }
 
-/// Buckets of variant numbers by key, each bucket by decreasing reach.
+/// An entry of a bucket: a variant, its most selective cell check inline (most tries
+/// stop there) and where its other checks are.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    variant: u32,
+    rest: u32,
+    first: CellCheck,
+    rest_len: u16,
+    reach: u8,
+}
+
+/// Buckets of entries by key, each bucket by decreasing reach.
 #[derive(Clone, Debug, Default)]
 struct Table {
     /// Where each key's bucket starts in `entries` (one more than the keys).
     starts: Vec<u32>,
-    entries: Vec<u32>,
+    entries: Vec<Entry>,
 }
 
 impl Table {
     #[inline]
-    fn bucket(&self, key: usize) -> &[u32] {
+    fn bucket(&self, key: usize) -> &[Entry] {
         &self.entries[self.starts[key] as usize..self.starts[key + 1] as usize]
     }
 
-    fn build(variants: &[Variant], per_key: Vec<Vec<u32>>) -> Table {
+    fn build(variants: &[Variant], checks: &[CellCheck], per_key: Vec<Vec<u32>>) -> Table {
+        let entry = |v: u32| {
+            let variant = &variants[v as usize];
+            let (start, end) = variant.checks;
+            // A variant checked entirely by its key gets a check that always holds: its
+            // anchor is on the board.
+            let (first, rest) = if start < end {
+                (checks[start as usize], start + 1)
+            } else {
+                (CellCheck { off: 0, masks: [ANY, ANY] }, end)
+            };
+            Entry { variant: v, rest, first, rest_len: (end - rest) as u16, reach: variant.reach }
+        };
         let mut starts = Vec::with_capacity(per_key.len() + 1);
         let mut entries = Vec::new();
         for mut list in per_key {
             starts.push(entries.len() as u32);
             list.sort_by_key(|&v| (std::cmp::Reverse(variants[v as usize].reach), v));
-            entries.extend(list);
+            entries.extend(list.into_iter().map(entry));
         }
         starts.push(entries.len() as u32);
         Table { starts, entries }
+    }
+}
+
+/// Which patterns the time of a position allows.
+pub(crate) struct Active {
+    all: bool,
+    bits: Vec<u64>,
+}
+
+impl Active {
+    #[inline]
+    pub(crate) fn allows(&self, pattern: usize) -> bool {
+        self.all || self.bits[pattern / 64] >> (pattern % 64) & 1 == 1
     }
 }
 
@@ -145,6 +184,15 @@ pub(crate) struct Compiled {
     pub(crate) stabiliser: Vec<Symmetry>,
     /// Its variants in `PatternSet::variants`.
     pub(crate) variants: (u32, u32),
+    /// The corners of the box of its support, in the frame.
+    pub(crate) support_box: (FramePoint, FramePoint),
+    /// Whether one of its symmetries maps its support onto itself (so two placements
+    /// may be the same match).
+    pub(crate) may_coincide: bool,
+    /// For each symmetry (by its place in `Symmetry::ALL`), its coset modulo the
+    /// symmetries that map the support onto itself: placements whose symmetries are in
+    /// one coset and whose boxes are equal cover the same points.
+    pub(crate) coset: [u8; 8],
 }
 
 /// A compiled set of patterns: immutable, shareable between threads, matched with a
@@ -193,6 +241,8 @@ pub struct PatternSet {
     /// By [`PatternKind`]: moves, then sequences.
     pub(crate) indexes: [Index; 2],
     pub(crate) reseed: crate::sequence::Reseed,
+    /// The patterns with a `time` section.
+    pub(crate) timed: Vec<u32>,
     pub(crate) warnings: Vec<Diagnostic>,
 }
 
@@ -227,7 +277,11 @@ impl<'s> PatternView<'s> {
 
     /// Whether it gives moves or sequences.
     pub fn kind(self) -> PatternKind {
-        if self.set.patterns[self.id.index()].is_sequence { PatternKind::Sequence } else { PatternKind::Move }
+        if self.set.patterns[self.id.index()].is_sequence {
+            PatternKind::Sequence
+        } else {
+            PatternKind::Move
+        }
     }
 
     /// Where it applies.
@@ -334,7 +388,7 @@ impl PatternSet {
             .indexes
             .iter()
             .flat_map(|i| [&i.full, &i.ortho])
-            .map(|t| 4 * (t.starts.capacity() + t.entries.capacity()))
+            .map(|t| 4 * t.starts.capacity() + std::mem::size_of::<Entry>() * t.entries.capacity())
             .sum();
         let cells: usize = self.compiled.iter().map(|c| c.cells.len() * 24 + 64).sum();
         index
@@ -372,36 +426,69 @@ impl PatternSet {
         key
     }
 
-    /// Removes matches that are the same pattern at the same place (a symmetric pattern
-    /// reached through two variants the compiler could not prove equal).
+    /// The bounding box (lowest column and row, highest column and row) of a match's
+    /// support: equal supports have equal boxes.
+    fn support_box(&self, m: &Match) -> (i32, i32, i32, i32) {
+        let (lo, hi) = self.compiled[m.pattern.index()].support_box;
+        let (a, b) = (m.placement.map(lo), m.placement.map(hi));
+        (a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1))
+    }
+
+    /// Removes matches that are the same pattern at the same place (a pattern with
+    /// wildcards can match one place in two orientations).
+    ///
+    /// Two placements of a pattern cover the same points exactly when their boxes are
+    /// equal and the symmetry from one to the other maps the pattern's support onto
+    /// itself; so a match is identified by its pattern, its box and the coset of its
+    /// symmetry (computed when the set is built), without listing its points.
     pub(crate) fn dedup(&self, matches: &mut Vec<Match>) {
-        matches.sort_by_key(|m| m.pattern);
-        let mut out: Vec<Match> = Vec::with_capacity(matches.len());
-        let mut i = 0;
-        while i < matches.len() {
-            let mut j = i + 1;
-            while j < matches.len() && matches[j].pattern == matches[i].pattern {
-                j += 1;
+        // One 64-bit key per match that may have a twin: the pattern (18 bits), the box
+        // (4 × 8 bits, offset so that coordinates off the board stay positive) and the
+        // coset (3 bits); other matches keep the key `u64::MAX` and are all kept.
+        let key = |m: &Match| {
+            let compiled = &self.compiled[m.pattern.index()];
+            if !compiled.may_coincide {
+                return u64::MAX;
             }
-            if j - i == 1 {
-                out.push(matches[i]);
-            } else {
-                let mut keyed: Vec<(Vec<(i32, i32)>, Match)> =
-                    matches[i..j].iter().map(|m| (self.match_support(m), *m)).collect();
-                keyed.sort_by(|a, b| a.0.cmp(&b.0));
-                keyed.dedup_by(|a, b| a.0 == b.0);
-                out.extend(keyed.into_iter().map(|(_, m)| m));
-            }
-            i = j;
+            let coset = compiled.coset[symmetry_index(m.placement.symmetry())];
+            let (a, b, c, d) = self.support_box(m);
+            let byte = |v: i32| u64::from((v + 64).clamp(0, 255) as u8);
+            (m.pattern.0 as u64) << 35
+                | byte(a) << 27
+                | byte(b) << 19
+                | byte(c) << 11
+                | byte(d) << 3
+                | u64::from(coset)
+        };
+        if !matches.iter().any(|m| self.compiled[m.pattern.index()].may_coincide) {
+            return;
         }
-        *matches = out;
+        let mut keyed: Vec<(u64, Match)> = matches.iter().map(|m| (key(m), *m)).collect();
+        keyed.sort_unstable_by_key(|k| k.0);
+        matches.clear();
+        let mut last = None;
+        for (k, m) in keyed {
+            if k == u64::MAX || last != Some(k) {
+                matches.push(m);
+            }
+            last = Some(k);
+        }
     }
 
     /// Whether the rest of a pattern holds where its cells match: the pickup and the
     /// residual condition.
-    pub(crate) fn accepts(&self, pattern: usize, placement: Placement, input: &MatchInput<'_>, oracle: &dyn BoardOracle) -> bool {
+    pub(crate) fn accepts(
+        &self,
+        pattern: usize,
+        placement: Placement,
+        input: &MatchInput<'_>,
+        oracle: &dyn BoardOracle,
+    ) -> bool {
         let ir = &self.patterns[pattern];
         let compiled = &self.compiled[pattern];
+        if ir.pickup.is_none() && compiled.residual.is_none() {
+            return true;
+        }
         let ctx = Ctx::new(input, oracle, placement);
         if let Some(p) = &ir.pickup
             && ctx.eval_bool(p) != Some(true)
@@ -415,42 +502,60 @@ impl PatternSet {
     }
 
     /// The patterns whose time allows the input.
-    pub(crate) fn active(&self, input: &MatchInput<'_>) -> Vec<bool> {
-        self.patterns.iter().map(|p| time_allows(&p.time, input)).collect()
+    pub(crate) fn active(&self, input: &MatchInput<'_>) -> Active {
+        if self.timed.is_empty() {
+            return Active { all: true, bits: Vec::new() };
+        }
+        let mut bits = vec![u64::MAX; self.patterns.len().div_ceil(64)];
+        for &p in &self.timed {
+            if !time_allows(&self.patterns[p as usize].time, input) {
+                bits[p as usize / 64] &= !(1 << (p % 64));
+            }
+        }
+        Active { all: false, bits }
     }
 
     /// The variants of `kind` whose cells match with the anchor at grid index `a`
     /// (perspective `persp`: 0 black is friend, 1 white), among those with a reach of at
     /// least `min_reach`.
     #[inline]
-    pub(crate) fn mask_hits(&self, grid: &[u8], a: usize, persp: usize, kind: usize, min_reach: u8, out: &mut Vec<u32>) {
+    pub(crate) fn mask_hits(
+        &self,
+        grid: &[u8],
+        a: usize,
+        persp: usize,
+        kind: usize,
+        min_reach: u8,
+        out: &mut Vec<u32>,
+    ) {
         let index = &self.indexes[kind];
         let lut = &KEY_LUT[persp];
-        let code = |k: usize| usize::from(lut[usize::from(grid[a.wrapping_add_signed(KEY_OFFSETS[k])])]);
+        let code = |off: isize| usize::from(lut[usize::from(grid[a.wrapping_add_signed(off)])]);
+        let centre = code(0);
         let mut full = 0usize;
-        for k in 0..8 {
-            full |= code(k) << (2 * k);
+        for (k, &off) in KEY_OFFSETS.iter().enumerate() {
+            full |= code(off) << (2 * k);
         }
-        let ortho = ortho_key(full);
-        for table_bucket in [index.full.bucket(full), index.ortho.bucket(ortho)] {
-            for &v in table_bucket {
-                let variant = &self.variants[v as usize];
-                if variant.reach < min_reach {
+        let ortho = ortho_key(full) | centre << 8;
+        let full = full | centre << 16;
+        for bucket in [index.full.bucket(full), index.ortho.bucket(ortho)] {
+            for e in bucket {
+                if e.reach < min_reach {
                     break;
                 }
-                if self.cells_match(variant, grid, a, persp) {
-                    out.push(v);
+                let first = &e.first;
+                if grid[a.wrapping_add_signed(isize::from(first.off))] & first.masks[persp] == 0 {
+                    continue;
+                }
+                let rest = &self.checks[e.rest as usize..e.rest as usize + usize::from(e.rest_len)];
+                if rest
+                    .iter()
+                    .all(|c| grid[a.wrapping_add_signed(isize::from(c.off))] & c.masks[persp] != 0)
+                {
+                    out.push(e.variant);
                 }
             }
         }
-    }
-
-    #[inline]
-    fn cells_match(&self, variant: &Variant, grid: &[u8], a: usize, persp: usize) -> bool {
-        let (start, end) = variant.checks;
-        self.checks[start as usize..end as usize]
-            .iter()
-            .all(|c| grid[a.wrapping_add_signed(isize::from(c.off))] & c.masks[persp] != 0)
     }
 
     /// The placement of a variant anchored at board coordinates `a`.
@@ -543,7 +648,13 @@ pub struct Scanner {
 impl Scanner {
     /// Finds every match of the move patterns and the sequence patterns for the side to
     /// move, each once, and appends them to `out`.
-    pub fn scan(&mut self, set: &PatternSet, input: &MatchInput<'_>, oracle: &dyn BoardOracle, out: &mut Vec<Match>) {
+    pub fn scan(
+        &mut self,
+        set: &PatternSet,
+        input: &MatchInput<'_>,
+        oracle: &dyn BoardOracle,
+        out: &mut Vec<Match>,
+    ) {
         self.scan_kind(set, input, oracle, None, out);
     }
 
@@ -575,7 +686,7 @@ impl Scanner {
                 set.mask_hits(&self.grid, a, persp, k, 0, &mut self.hits);
                 for &v in &self.hits {
                     let pattern = set.variants[v as usize].pattern as usize;
-                    if !active[pattern] {
+                    if !active.allows(pattern) {
                         continue;
                     }
                     let placement = set.placement(v, (col as i32, row as i32));
@@ -607,7 +718,16 @@ pub(crate) fn build(
             Ok(x) => x,
             Err(message) => {
                 errors.push(Diagnostic::new(Severity::Error, source, p.span, message));
-                compiled.push(Compiled { cells: BTreeMap::new(), residual: None, group: Vec::new(), stabiliser: Vec::new(), variants: (0, 0) });
+                compiled.push(Compiled {
+                    cells: BTreeMap::new(),
+                    residual: None,
+                    group: Vec::new(),
+                    stabiliser: Vec::new(),
+                    variants: (0, 0),
+                    support_box: ((0, 0), (0, 0)),
+                    may_coincide: false,
+                    coset: [0; 8],
+                });
                 continue;
             }
         };
@@ -621,7 +741,11 @@ pub(crate) fn build(
         let mut stabiliser = Vec::new();
         let identity_form = form(p, &cells, residual.as_ref(), Symmetry::IDENTITY);
         for &g in &group {
-            let f = if g == Symmetry::IDENTITY { identity_form.clone() } else { form(p, &cells, residual.as_ref(), g) };
+            let f = if g == Symmetry::IDENTITY {
+                identity_form.clone()
+            } else {
+                form(p, &cells, residual.as_ref(), g)
+            };
             if f == identity_form {
                 stabiliser.push(g);
             }
@@ -642,7 +766,38 @@ pub(crate) fn build(
             }
             variants.push(make_variant(i as u32, g, &cells, &mut checks));
         }
-        compiled.push(Compiled { cells, residual, group, stabiliser, variants: (first, variants.len() as u32) });
+        let lo = p.support.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
+        let hi = p.support.iter().fold((i32::MIN, i32::MIN), |m, q| (m.0.max(q.0), m.1.max(q.1)));
+        let normalised = |g: Symmetry| {
+            let mut v: Vec<FramePoint> = p.support.iter().map(|&q| g.apply_offset(q)).collect();
+            let min = v.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
+            for q in &mut v {
+                *q = (q.0 - min.0, q.1 - min.1);
+            }
+            v.sort_unstable();
+            v
+        };
+        let base = normalised(Symmetry::IDENTITY);
+        // The symmetries that map the support onto itself (up to a translation).
+        let invariant: Vec<Symmetry> =
+            Symmetry::ALL.into_iter().filter(|&h| normalised(h) == base).collect();
+        let may_coincide = invariant.len() > 1;
+        let mut coset = [0u8; 8];
+        for (k, g) in Symmetry::ALL.into_iter().enumerate() {
+            // The coset {g ∘ h}: named by its smallest member.
+            coset[k] =
+                invariant.iter().map(|&h| symmetry_index(h.then(g)) as u8).min().unwrap_or(k as u8);
+        }
+        compiled.push(Compiled {
+            cells,
+            residual,
+            group,
+            stabiliser,
+            variants: (first, variants.len() as u32),
+            support_box: (lo, hi),
+            may_coincide,
+            coset,
+        });
     }
     if !errors.is_empty() {
         let mut all = errors;
@@ -653,9 +808,11 @@ pub(crate) fn build(
     for (k, index) in indexes.iter_mut().enumerate() {
         let want_sequence = k == 1;
         let members: Vec<u32> = (0..variants.len() as u32)
-            .filter(|&v| program.patterns[variants[v as usize].pattern as usize].is_sequence == want_sequence)
+            .filter(|&v| {
+                program.patterns[variants[v as usize].pattern as usize].is_sequence == want_sequence
+            })
             .collect();
-        match build_index(&variants, &compiled, &members, limits.max_index_entries) {
+        match build_index(&variants, &compiled, &checks, &members, limits.max_index_entries) {
             Ok(i) => *index = i,
             Err(total) => {
                 let span = program.patterns.first().map(|p| p.span).unwrap_or_default();
@@ -663,12 +820,18 @@ pub(crate) fn build(
                     Severity::Error,
                     source,
                     span,
-                    format!("the neighbourhood index would need more than {total} entries (limit {})", limits.max_index_entries),
+                    format!(
+                        "the neighbourhood index would need more than {total} entries (limit {})",
+                        limits.max_index_entries
+                    ),
                 )]));
             }
         }
     }
     let reseed = crate::sequence::build_reseed(&program.patterns, &compiled);
+    let timed = (0..program.patterns.len() as u32)
+        .filter(|&i| !program.patterns[i as usize].time.is_empty())
+        .collect();
     Ok(PatternSet {
         name: program.name,
         patterns: program.patterns,
@@ -677,8 +840,25 @@ pub(crate) fn build(
         checks,
         indexes,
         reseed,
+        timed,
         warnings,
     })
+}
+
+/// The place of a symmetry in `Symmetry::ALL`.
+#[inline]
+fn symmetry_index(s: Symmetry) -> usize {
+    // The transform of (1, 2) names the symmetry; no two symmetries agree on it.
+    match s.apply_offset((1, 2)) {
+        (1, 2) => 0,
+        (-1, 2) => 1,
+        (1, -2) => 2,
+        (-1, -2) => 3,
+        (2, 1) => 4,
+        (-2, 1) => 5,
+        (2, -1) => 6,
+        _ => 7,
+    }
 }
 
 /// Whether a symmetry is a rotation (keeps the orientation).
@@ -690,20 +870,21 @@ fn is_rotation(s: Symmetry) -> bool {
 /// Splits the condition into cell constraints and the rest.
 fn lower_cells(p: &PatternIr) -> Result<(BTreeMap<FramePoint, u8>, Option<Ir>), String> {
     let mut cells: BTreeMap<FramePoint, u8> = p.diagram.clone();
-    let add = |cells: &mut BTreeMap<FramePoint, u8>, point: FramePoint, mask: u8| -> Result<(), String> {
-        let cell = cells.entry(point).or_insert(ANY);
-        let before = *cell;
-        *cell &= mask;
-        if *cell == 0 {
-            return Err(format!(
-                "the pattern can never match: {} must be {} and {}",
-                frame_point_text(point),
-                state_text(before),
-                state_text(mask)
-            ));
-        }
-        Ok(())
-    };
+    let add =
+        |cells: &mut BTreeMap<FramePoint, u8>, point: FramePoint, mask: u8| -> Result<(), String> {
+            let cell = cells.entry(point).or_insert(ANY);
+            let before = *cell;
+            *cell &= mask;
+            if *cell == 0 {
+                return Err(format!(
+                    "the pattern can never match: {} must be {} and {}",
+                    frame_point_text(point),
+                    state_text(before),
+                    state_text(mask)
+                ));
+            }
+            Ok(())
+        };
     for (&q, &m) in &p.place_cells {
         add(&mut cells, q, m)?;
     }
@@ -722,7 +903,8 @@ fn lower_cells(p: &PatternIr) -> Result<(BTreeMap<FramePoint, u8>, Option<Ir>), 
                 let Ir::Point(q) = **q else { unreachable!() };
                 add(&mut cells, q, *m)?;
             }
-            Ir::Not(inner) if matches!(&**inner, Ir::StateIs(q, _) if matches!(**q, Ir::Point(_))) => {
+            Ir::Not(inner) if matches!(&**inner, Ir::StateIs(q, _) if matches!(**q, Ir::Point(_))) =>
+            {
                 let Ir::StateIs(q, m) = &**inner else { unreachable!() };
                 let Ir::Point(q) = **q else { unreachable!() };
                 add(&mut cells, q, ANY & !m)?;
@@ -734,7 +916,9 @@ fn lower_cells(p: &PatternIr) -> Result<(BTreeMap<FramePoint, u8>, Option<Ir>), 
                 }
             }
             Ir::Bool(true) => {}
-            Ir::Bool(false) => return Err("the pattern can never match: its condition is false".to_owned()),
+            Ir::Bool(false) => {
+                return Err("the pattern can never match: its condition is false".to_owned());
+            }
             _ => rest.push(part),
         }
     }
@@ -771,7 +955,12 @@ struct NodeForm {
     children: Vec<NodeForm>,
 }
 
-fn form(p: &PatternIr, cells: &BTreeMap<FramePoint, u8>, residual: Option<&Ir>, g: Symmetry) -> Form {
+fn form(
+    p: &PatternIr,
+    cells: &BTreeMap<FramePoint, u8>,
+    residual: Option<&Ir>,
+    g: Symmetry,
+) -> Form {
     let mut support: Vec<FramePoint> = p.support.iter().map(|&q| g.apply_offset(q)).collect();
     let min = support.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
     let map = |q: FramePoint| {
@@ -797,7 +986,8 @@ fn form(p: &PatternIr, cells: &BTreeMap<FramePoint, u8>, residual: Option<&Ir>, 
                 let mut tenuki: Vec<(FramePoint, Intent, u64)> =
                     n.tenuki.iter().map(|r| (map(r.point), r.intent, r.weight.to_bits())).collect();
                 tenuki.sort_by_key(|t| (t.0, t.1, t.2));
-                let mut tarea: Vec<FramePoint> = p.tareas[n.tarea].iter().map(|&q| map(q)).collect();
+                let mut tarea: Vec<FramePoint> =
+                    p.tareas[n.tarea].iter().map(|&q| map(q)).collect();
                 tarea.sort_unstable();
                 NodeForm {
                     point: map(n.point),
@@ -822,47 +1012,83 @@ fn form(p: &PatternIr, cells: &BTreeMap<FramePoint, u8>, residual: Option<&Ir>, 
     }
 }
 
-/// The number of codes a neighbour's mask admits (absent cells admit all 4).
-fn choices(transformed: &HashMap<FramePoint, u8>, q: FramePoint, k: usize) -> usize {
-    let (dx, dy) = NEIGHBOURS[k];
-    transformed.get(&(q.0 + dx, q.1 + dy)).map_or(4, |m| m.count_ones() as usize)
+/// The mask of the cell at offset `d` from `q` (absent cells admit everything).
+fn mask_at(transformed: &HashMap<FramePoint, u8>, q: FramePoint, (dx, dy): (i32, i32)) -> u8 {
+    transformed.get(&(q.0 + dx, q.1 + dy)).copied().unwrap_or(ANY)
+}
+
+/// The offsets of a key's cells: the 8 neighbours in code order, or the 4 orthogonal
+/// ones; the anchor itself is the last field of both keys.
+fn key_cells(full: bool) -> Vec<(i32, i32)> {
+    if full { NEIGHBOURS.to_vec() } else { ORTHO.iter().map(|&k| NEIGHBOURS[k]).collect() }
+}
+
+/// The number of entries of a variant anchored at `q` in a table.
+fn entries(transformed: &HashMap<FramePoint, u8>, q: FramePoint, full: bool) -> usize {
+    key_cells(full)
+        .into_iter()
+        .chain([(0, 0)])
+        .map(|d| mask_at(transformed, q, d).count_ones() as usize)
+        .product()
 }
 
 /// Whether a variant anchored at `q` goes into the full table (else the orthogonal one).
 fn full_keyed(transformed: &HashMap<FramePoint, u8>, q: FramePoint) -> bool {
-    (0..8).map(|k| choices(transformed, q, k)).product::<usize>() <= FULL_ENTRIES
+    entries(transformed, q, true) <= FULL_ENTRIES
+}
+
+/// How often, roughly, a point of a board shows a key that a variant anchored at `q`
+/// accepts: the product over the key's cells of the share of points in an allowed
+/// state (about half the points of a game are empty, a fifth of each colour, edges
+/// are rare). Lower is more selective: fewer variants to try per point.
+fn key_frequency(transformed: &HashMap<FramePoint, u8>, q: FramePoint, full: bool) -> f64 {
+    let share = |m: u8| {
+        [(EMPTY, 0.55), (FRIEND, 0.2), (ENEMY, 0.2), (OFF, 0.05)]
+            .iter()
+            .filter(|(b, _)| m & b != 0)
+            .map(|(_, p)| p)
+            .sum::<f64>()
+    };
+    key_cells(full).into_iter().chain([(0, 0)]).map(|d| share(mask_at(transformed, q, d))).product()
 }
 
 /// Builds the variant of `pattern` for `g`: chooses the anchor and the checks.
-fn make_variant(pattern: u32, g: Symmetry, cells: &BTreeMap<FramePoint, u8>, checks: &mut Vec<CellCheck>) -> Variant {
-    let transformed: HashMap<FramePoint, u8> = cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
-    // The anchor: an on-board cell whose key is the most selective: fewest entries in the
-    // full table, then fewest in the orthogonal one; ties go to a stone, then to the
-    // smallest point (for determinism).
-    let mut best: Option<((usize, usize), u8, FramePoint)> = None;
+fn make_variant(
+    pattern: u32,
+    g: Symmetry,
+    cells: &BTreeMap<FramePoint, u8>,
+    checks: &mut Vec<CellCheck>,
+) -> Variant {
+    let transformed: HashMap<FramePoint, u8> =
+        cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
+    // The anchor: the on-board cell whose key a board shows least often (in the full
+    // table if its key takes few entries there), slightly favouring cells near the
+    // middle of the pattern (a smaller reach makes incremental updates cheaper); ties go
+    // to the smallest point, for determinism.
+    let reach_of = |q: FramePoint| {
+        transformed.keys().map(|p| (p.0 - q.0).abs().max((p.1 - q.1).abs())).max().unwrap_or(0)
+    };
+    let mut best: Option<(f64, FramePoint)> = None;
     for (&q, &m) in &transformed {
         if m & OFF != 0 {
             continue;
         }
-        let full: usize = (0..8).map(|k| choices(&transformed, q, k)).product();
-        let ortho: usize = ORTHO.iter().map(|&k| choices(&transformed, q, k)).product();
-        let score = if full <= FULL_ENTRIES { (0, full) } else { (1, ortho) };
-        let stone = u8::from(m != FRIEND && m != ENEMY);
-        let candidate = (score, stone, q);
-        if best.is_none_or(|b| candidate < b) {
-            best = Some(candidate);
+        let full = full_keyed(&transformed, q);
+        let score = key_frequency(&transformed, q, full) * (1.0 + 0.3 * f64::from(reach_of(q)));
+        if best.is_none_or(|(b, bq)| score < b || (score == b && q < bq)) {
+            best = Some((score, q));
         }
     }
-    let (_, _, anchor) = best.expect("every pattern has its candidates as on-board cells");
+    let (_, anchor) = best.expect("every pattern has its candidates as on-board cells");
     let full = full_keyed(&transformed, anchor);
     let mut list: Vec<(u8, i16, u8)> = Vec::new();
     let mut reach = 0u8;
     for (&q, &m) in &transformed {
         let (dx, dy) = (q.0 - anchor.0, q.1 - anchor.1);
         reach = reach.max(dx.unsigned_abs().max(dy.unsigned_abs()) as u8);
-        // The key's cells are checked by the index lookup.
-        let neighbour = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
-        let orthogonal = dx.abs() + dy.abs() == 1;
+        // The key's cells (the anchor among them) are checked by the index lookup.
+        let neighbour = dx.abs() <= 1 && dy.abs() <= 1;
+        let orthogonal = dx.abs() + dy.abs() <= 1;
         if (full && neighbour) || orthogonal {
             continue;
         }
@@ -885,35 +1111,46 @@ fn make_variant(pattern: u32, g: Symmetry, cells: &BTreeMap<FramePoint, u8>, che
 }
 
 /// Builds the index of `members`; `Err(entries)` when it would exceed `limit` entries.
-fn build_index(variants: &[Variant], compiled: &[Compiled], members: &[u32], limit: usize) -> Result<Index, usize> {
-    let mut full: Vec<Vec<u32>> = vec![Vec::new(); 1 << 16];
-    let mut ortho: Vec<Vec<u32>> = vec![Vec::new(); 1 << 8];
+fn build_index(
+    variants: &[Variant],
+    compiled: &[Compiled],
+    checks: &[CellCheck],
+    members: &[u32],
+    limit: usize,
+) -> Result<Index, usize> {
+    let mut full: Vec<Vec<u32>> = vec![Vec::new(); 1 << 18];
+    let mut ortho: Vec<Vec<u32>> = vec![Vec::new(); 1 << 10];
     let mut total = 0usize;
     for &v in members {
         let variant = &variants[v as usize];
         let cells = &compiled[variant.pattern as usize].cells;
         let g = variant.symmetry;
-        let transformed: HashMap<FramePoint, u8> = cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
+        let transformed: HashMap<FramePoint, u8> =
+            cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
         let a = variant.anchor;
         let is_full = full_keyed(&transformed, a);
-        let places: Vec<usize> = if is_full { (0..8).collect() } else { ORTHO.to_vec() };
-        // Each place's allowed 2-bit values.
-        let choices: Vec<Vec<usize>> = places
-            .iter()
-            .map(|&k| {
-                let (dx, dy) = NEIGHBOURS[k];
-                let m = transformed.get(&(a.0 + dx, a.1 + dy)).copied().unwrap_or(ANY);
-                [(EMPTY, 0usize), (FRIEND, 1), (ENEMY, 2), (OFF, 3)].iter().filter(|(b, _)| m & b != 0).map(|&(_, c)| c).collect()
+        // Each key field's allowed 2-bit values, the anchor last.
+        let choices: Vec<Vec<usize>> = key_cells(is_full)
+            .into_iter()
+            .chain([(0, 0)])
+            .map(|d| {
+                let m = mask_at(&transformed, a, d);
+                [(EMPTY, 0usize), (FRIEND, 1), (ENEMY, 2), (OFF, 3)]
+                    .iter()
+                    .filter(|(b, _)| m & b != 0)
+                    .map(|&(_, c)| c)
+                    .collect()
             })
             .collect();
         let mut codes = vec![0usize];
         for (j, ch) in choices.iter().enumerate() {
-            codes = codes.iter().flat_map(|&c| ch.iter().map(move |&x| c | (x << (2 * j)))).collect();
+            codes =
+                codes.iter().flat_map(|&c| ch.iter().map(move |&x| c | (x << (2 * j)))).collect();
         }
         for code in codes {
             if is_full {
-                // Only codes a board can show.
-                if Neighbourhood::from_code(code as u32).is_none() {
+                // Only neighbourhoods a board can show.
+                if Neighbourhood::from_code((code & 0xffff) as u32).is_none() {
                     continue;
                 }
                 full[code].push(v);
@@ -926,5 +1163,8 @@ fn build_index(variants: &[Variant], compiled: &[Compiled], members: &[u32], lim
             }
         }
     }
-    Ok(Index { full: Table::build(variants, full), ortho: Table::build(variants, ortho) })
+    Ok(Index {
+        full: Table::build(variants, checks, full),
+        ortho: Table::build(variants, checks, ortho),
+    })
 }

@@ -119,8 +119,7 @@ impl Diagnostic {
         }
         caret_start += shown;
         let mut caret_len = 0;
-        let mut rest = source[start..line_end].char_indices().peekable();
-        while let Some((i, c)) = rest.next() {
+        for (i, c) in source[start..line_end].char_indices() {
             if shown >= WINDOW {
                 snippet.push('…');
                 break;
@@ -328,7 +327,10 @@ mod tests {
         let src = "abc\n  def ghi\n";
         let d = Diagnostic::new(Severity::Error, src, Span::new(10, 13), "bad");
         assert_eq!((d.line(), d.column()), (2, 7));
-        assert_eq!(d.to_string(), "error: line 2, column 7: bad\n  |\n2 |   def ghi\n  |       ^^^");
+        assert_eq!(
+            d.to_string(),
+            "error: line 2, column 7: bad\n  |\n2 |   def ghi\n  |       ^^^"
+        );
     }
 
     #[test]

@@ -119,7 +119,11 @@ pub(crate) struct Ctx<'a> {
 type Coord = (i32, i32);
 
 impl<'a> Ctx<'a> {
-    pub(crate) fn new(input: &MatchInput<'a>, oracle: &'a dyn BoardOracle, placement: Placement) -> Ctx<'a> {
+    pub(crate) fn new(
+        input: &MatchInput<'a>,
+        oracle: &'a dyn BoardOracle,
+        placement: Placement,
+    ) -> Ctx<'a> {
         Ctx {
             board: input.board,
             friend: input.to_move,
@@ -169,11 +173,15 @@ impl<'a> Ctx<'a> {
                 known.then_some(false)
             }
             Ir::StateIs(p, mask) => Some(self.state(self.eval_point(p)?) & mask != 0),
-            Ir::StatesAre(s, mask) => Some(self.eval_set(s)?.into_iter().all(|c| self.state(c) & mask != 0)),
+            Ir::StatesAre(s, mask) => {
+                Some(self.eval_set(s)?.into_iter().all(|c| self.state(c) & mask != 0))
+            }
             Ir::StatusIs(p, mask) => {
                 let point = point_at(self.eval_point(p)?, self.board);
                 let status = match point {
-                    Some(pt) if self.board.color_at(pt).is_some() => self.oracle.status(self.board, pt),
+                    Some(pt) if self.board.color_at(pt).is_some() => {
+                        self.oracle.status(self.board, pt)
+                    }
                     _ => go_board::Status::Unknown,
                 };
                 let bit = match status {
@@ -186,7 +194,9 @@ impl<'a> Ctx<'a> {
                 Some(bit & mask != 0)
             }
             Ir::LadderCapture(p) | Ir::LadderEscape(p) => {
-                let Some(point) = point_at(self.eval_point(p)?, self.board) else { return Some(false) };
+                let Some(point) = point_at(self.eval_point(p)?, self.board) else {
+                    return Some(false);
+                };
                 let Some(owner) = self.board.color_at(point) else { return Some(false) };
                 if matches!(ir, Ir::LadderCapture(_)) {
                     self.oracle.ladder_attack(self.board, point, owner.opponent())
@@ -217,7 +227,9 @@ impl<'a> Ctx<'a> {
             }
             Ir::PointEq(eq, a, b) => Some((self.eval_point(a)? == self.eval_point(b)?) == *eq),
             Ir::After(p, side, body) => {
-                let Some(point) = point_at(self.eval_point(p)?, self.board) else { return Some(false) };
+                let Some(point) = point_at(self.eval_point(p)?, self.board) else {
+                    return Some(false);
+                };
                 let color = match side {
                     Side::Friend => self.friend,
                     Side::Enemy => self.friend.opponent(),
@@ -260,7 +272,10 @@ impl<'a> Ctx<'a> {
                     self.board.chain_len(point) as i64
                 })
             }
-            Ir::Count(s, mask) => Some(self.eval_set(s)?.into_iter().filter(|&c| self.state(c) & mask != 0).count() as i64),
+            Ir::Count(s, mask) => {
+                Some(self.eval_set(s)?.into_iter().filter(|&c| self.state(c) & mask != 0).count()
+                    as i64)
+            }
             Ir::Dist(a, b) => {
                 let (a, b) = (self.eval_point(a)?, self.eval_point(b)?);
                 Some(i64::from((a.0 - b.0).abs() + (a.1 - b.1).abs()))
@@ -326,7 +341,10 @@ fn rect(a: Coord, b: Coord) -> Vec<Coord> {
 }
 
 /// Whether the time of a pattern allows the input.
-pub(crate) fn time_allows(time: &[(crate::ast::Measure, crate::ast::Range)], input: &MatchInput<'_>) -> bool {
+pub(crate) fn time_allows(
+    time: &[(crate::ast::Measure, crate::ast::Range)],
+    input: &MatchInput<'_>,
+) -> bool {
     if time.is_empty() {
         return true;
     }

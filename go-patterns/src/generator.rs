@@ -39,7 +39,9 @@ pub struct PatternGenerator {
 
 impl std::fmt::Debug for PatternGenerator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PatternGenerator").field("patterns", &self.set.len()).finish_non_exhaustive()
+        f.debug_struct("PatternGenerator")
+            .field("patterns", &self.set.len())
+            .finish_non_exhaustive()
     }
 }
 
@@ -50,7 +52,10 @@ impl PatternGenerator {
     }
 
     /// A generator reading through `oracle`.
-    pub fn with_oracle(set: Arc<PatternSet>, oracle: Arc<dyn BoardOracle + Send + Sync>) -> PatternGenerator {
+    pub fn with_oracle(
+        set: Arc<PatternSet>,
+        oracle: Arc<dyn BoardOracle + Send + Sync>,
+    ) -> PatternGenerator {
         PatternGenerator { set, oracle }
     }
 
@@ -68,7 +73,13 @@ impl CandidateGenerator for PatternGenerator {
     fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
         let input = MatchInput::from_position(position);
         let mut matches = Vec::new();
-        self.set.scanner().scan_kind(&self.set, &input, self.oracle.as_ref(), Some(PatternKind::Move), &mut matches);
+        self.set.scanner().scan_kind(
+            &self.set,
+            &input,
+            self.oracle.as_ref(),
+            Some(PatternKind::Move),
+            &mut matches,
+        );
         for m in &matches {
             let name = self.set.pattern(m.pattern).name();
             let source = Source::new("patterns", name);
@@ -106,7 +117,8 @@ pub fn select(candidates: &[Candidate], seed: u64) -> Option<&Candidate> {
         .filter(|c| c.intent.is_suggested())
         .map(|c| c.weight)
         .fold(f64::NEG_INFINITY, f64::max);
-    let ties: Vec<&Candidate> = candidates.iter().filter(|c| c.intent.is_suggested() && c.weight == best).collect();
+    let ties: Vec<&Candidate> =
+        candidates.iter().filter(|c| c.intent.is_suggested() && c.weight == best).collect();
     if ties.is_empty() {
         return None;
     }

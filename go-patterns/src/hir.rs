@@ -36,12 +36,18 @@ pub(crate) const STATE_WORDS: [(&str, u8); 4] =
     [("empty", EMPTY), ("friend", FRIEND), ("enemy", ENEMY), ("off", OFF)];
 
 /// The words of status masks, in bit order.
-pub(crate) const STATUS_WORDS: [(&str, u8); 5] =
-    [("alive", ALIVE), ("dead", DEAD), ("critical", CRITICAL), ("seki", SEKI), ("unknown", UNKNOWN)];
+pub(crate) const STATUS_WORDS: [(&str, u8); 5] = [
+    ("alive", ALIVE),
+    ("dead", DEAD),
+    ("critical", CRITICAL),
+    ("seki", SEKI),
+    ("unknown", UNKNOWN),
+];
 
 /// A state mask as text: `friend | empty`.
 pub(crate) fn state_text(mask: u8) -> String {
-    let words: Vec<&str> = STATE_WORDS.iter().filter(|(_, b)| mask & b != 0).map(|(w, _)| *w).collect();
+    let words: Vec<&str> =
+        STATE_WORDS.iter().filter(|(_, b)| mask & b != 0).map(|(w, _)| *w).collect();
     if words.is_empty() { "nothing".to_owned() } else { words.join(" | ") }
 }
 
@@ -291,7 +297,12 @@ impl Ir {
     /// parts go last in a conjunction).
     pub(crate) fn cost(&self) -> u32 {
         match self {
-            Ir::Bool(_) | Ir::Int(_) | Ir::Point(_) | Ir::Set(_) | Ir::Last | Ir::MoveNumber
+            Ir::Bool(_)
+            | Ir::Int(_)
+            | Ir::Point(_)
+            | Ir::Set(_)
+            | Ir::Last
+            | Ir::MoveNumber
             | Ir::StoneCount => 0,
             Ir::LadderCapture(a) | Ir::LadderEscape(a) => 1000 + a.cost(),
             Ir::StatusIs(a, _) => 1000 + a.cost(),

@@ -20,13 +20,13 @@ mod sequence;
 mod tracker;
 
 pub use candidate::{Candidate, CandidateGenerator, Intent, ParseIntentError, Source};
-pub use diagnostic::{Diagnostic, Error, Limits, Severity, Span};
-pub use parse::{parse, parse_with};
-pub use print::print;
 pub use compile::{Match, PatternId, PatternKind, PatternSet, PatternView, Scanner};
+pub use diagnostic::{Diagnostic, Error, Limits, Severity, Span};
 pub use eval::{MatchInput, Placement};
-pub use oracle::{BoardOnly, BoardOracle};
+pub use generator::{PatternGenerator, select};
 pub use matcher::MatchState;
 pub use naive::naive_matches;
-pub use generator::{PatternGenerator, select};
+pub use oracle::{BoardOnly, BoardOracle};
+pub use parse::{parse, parse_with};
+pub use print::print;
 pub use tracker::{JosekiTracker, TrackerStats, Tree};

@@ -23,9 +23,8 @@ pub const STANDARD: &str = include_str!("../patterns/standard.gpat");
 /// The source of the whole library: [`SEED`] then [`STANDARD`] (each file's `program`
 /// header removed).
 pub fn source() -> String {
-    let strip = |s: &str| {
-        s.lines().filter(|l| !l.starts_with("program ")).collect::<Vec<_>>().join("\n")
-    };
+    let strip =
+        |s: &str| s.lines().filter(|l| !l.starts_with("program ")).collect::<Vec<_>>().join("\n");
     format!("program library\n\n{}\n\n{}\n", strip(SEED), strip(STANDARD))
 }
 

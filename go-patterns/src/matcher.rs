@@ -3,7 +3,9 @@
 
 use go_board::{Board, BoardSize, Point};
 
-use crate::compile::{GRID, Match, PatternId, PatternKind, PatternSet, cell_of, fill_grid, grid_index};
+use crate::compile::{
+    GRID, Match, PatternId, PatternKind, PatternSet, cell_of, fill_grid, grid_index,
+};
 use crate::eval::MatchInput;
 use crate::hir::OFF;
 use crate::oracle::BoardOracle;
@@ -160,7 +162,7 @@ impl MatchState {
         for p in self.size.points() {
             for &v in &self.hits[persp][p.index()] {
                 let pattern = set.variants[v as usize].pattern as usize;
-                if !active[pattern] {
+                if !active.allows(pattern) {
                     continue;
                 }
                 let is_sequence = set.patterns[pattern].is_sequence;

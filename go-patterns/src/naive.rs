@@ -26,7 +26,11 @@ use crate::oracle::BoardOracle;
 /// assert_eq!(matches.len(), 1); // the 3×3 square off the edges, once for its 8 symmetries
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn naive_matches(set: &PatternSet, input: &MatchInput<'_>, oracle: &dyn BoardOracle) -> Vec<Match> {
+pub fn naive_matches(
+    set: &PatternSet,
+    input: &MatchInput<'_>,
+    oracle: &dyn BoardOracle,
+) -> Vec<Match> {
     let board = input.board;
     let mut out = Vec::new();
     for (i, p) in set.patterns.iter().enumerate() {
@@ -62,7 +66,12 @@ pub fn naive_matches(set: &PatternSet, input: &MatchInput<'_>, oracle: &dyn Boar
     out
 }
 
-fn matches_at(p: &PatternIr, placement: Placement, input: &MatchInput<'_>, oracle: &dyn BoardOracle) -> bool {
+fn matches_at(
+    p: &PatternIr,
+    placement: Placement,
+    input: &MatchInput<'_>,
+    oracle: &dyn BoardOracle,
+) -> bool {
     let board = input.board;
     let ctx = Ctx::new(input, oracle, placement);
     // Every candidate of the first move is on the board.
@@ -80,7 +89,8 @@ fn matches_at(p: &PatternIr, placement: Placement, input: &MatchInput<'_>, oracl
         let origin = placement.map((0, 0));
         let ok = match p.place {
             PlaceKind::Corner => {
-                let corner = (origin.0 == 0 || origin.0 == cols - 1) && (origin.1 == 0 || origin.1 == rows - 1);
+                let corner = (origin.0 == 0 || origin.0 == cols - 1)
+                    && (origin.1 == 0 || origin.1 == rows - 1);
                 // The frame's axes run along the edges, into the board.
                 corner
                     && point_at(origin, board).is_some()
@@ -88,14 +98,15 @@ fn matches_at(p: &PatternIr, placement: Placement, input: &MatchInput<'_>, oracl
                     && point_at(placement.map((0, -1)), board).is_none()
             }
             PlaceKind::Side => {
-                point_at(origin, board).is_some() && point_at(placement.map((0, -1)), board).is_none()
+                point_at(origin, board).is_some()
+                    && point_at(placement.map((0, -1)), board).is_none()
             }
             PlaceKind::Centre => {
                 // Every point the pattern mentions (apart from its tenuki areas) is on
                 // the second line or further in.
-                core_points(p).into_iter().all(|q| {
-                    point_at(placement.map(q), board).is_some_and(|pt| pt.line(size) >= 2)
-                })
+                core_points(p)
+                    .into_iter()
+                    .all(|q| point_at(placement.map(q), board).is_some_and(|pt| pt.line(size) >= 2))
             }
             PlaceKind::Anywhere => true,
         };
@@ -113,7 +124,8 @@ fn matches_at(p: &PatternIr, placement: Placement, input: &MatchInput<'_>, oracl
 
 /// The points a pattern mentions, without its tenuki areas.
 fn core_points(p: &PatternIr) -> Vec<FramePoint> {
-    let mut out: Vec<FramePoint> = p.diagram.iter().filter(|(_, m)| **m != OFF).map(|(q, _)| *q).collect();
+    let mut out: Vec<FramePoint> =
+        p.diagram.iter().filter(|(_, m)| **m != OFF).map(|(q, _)| *q).collect();
     for ir in p.condition.iter().chain(p.pickup.iter()) {
         ir.for_each_point(&mut |q| out.push(q));
     }

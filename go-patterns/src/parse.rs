@@ -141,7 +141,8 @@ impl<'a> Parser<'a> {
             match bytes.get(self.pos) {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
                 Some(b'#') => {
-                    self.pos = self.src[self.pos..].find('\n').map_or(self.src.len(), |i| self.pos + i);
+                    self.pos =
+                        self.src[self.pos..].find('\n').map_or(self.src.len(), |i| self.pos + i);
                 }
                 Some(b'{') => {
                     let start = self.pos;
@@ -177,9 +178,8 @@ impl<'a> Parser<'a> {
             return Ok((Tok::Eof, Span::new(start, start)));
         };
         if c.is_ascii_alphabetic() || c == '_' {
-            let len = rest
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(rest.len());
+            let len =
+                rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
             self.pos += len;
             return Ok((Tok::Word(rest[..len].to_owned()), Span::new(start, self.pos)));
         }
@@ -190,7 +190,8 @@ impl<'a> Parser<'a> {
             let fraction = after.starts_with('.')
                 && after[1..].chars().next().is_some_and(|c| c.is_ascii_digit());
             if fraction {
-                len += 1 + after[1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len() - 1);
+                len +=
+                    1 + after[1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len() - 1);
             }
             self.pos += len;
             let span = Span::new(start, self.pos);
@@ -210,7 +211,9 @@ impl<'a> Parser<'a> {
             } else {
                 match text.parse::<i64>() {
                     Ok(n) => Ok((Tok::Int(n), span)),
-                    Err(_) => Err((span, format!("the number {} is too large", go_board::excerpt(text)))),
+                    Err(_) => {
+                        Err((span, format!("the number {} is too large", go_board::excerpt(text))))
+                    }
                 }
             };
         }
@@ -288,7 +291,11 @@ impl<'a> Parser<'a> {
 
     fn expect_punct(&mut self, p: &str) -> PResult<Span> {
         let (t, span) = self.token()?;
-        if matches!(t, Tok::Punct(q) if q == p) { Ok(span) } else { Err((span, format!("expected `{p}`, found {}", t.describe()))) }
+        if matches!(t, Tok::Punct(q) if q == p) {
+            Ok(span)
+        } else {
+            Err((span, format!("expected `{p}`, found {}", t.describe())))
+        }
     }
 
     fn expect_word(&mut self, word: &str) -> PResult<Span> {
@@ -371,7 +378,10 @@ impl<'a> Parser<'a> {
                 _ => {
                     return Err((
                         span,
-                        format!("expected `pattern`, `const`, `var`, `function` or `phase`, found {}", t.describe()),
+                        format!(
+                            "expected `pattern`, `const`, `var`, `function` or `phase`, found {}",
+                            t.describe()
+                        ),
                     ));
                 }
             }
@@ -417,7 +427,10 @@ impl<'a> Parser<'a> {
             None => {
                 return Err((
                     span,
-                    format!("expected a phase (opening, middle_game or endgame), found {}", t.describe()),
+                    format!(
+                        "expected a phase (opening, middle_game or endgame), found {}",
+                        t.describe()
+                    ),
                 ));
             }
         };
@@ -433,7 +446,12 @@ impl<'a> Parser<'a> {
         let measure = match &t {
             Tok::Word(w) if w == "moves" => Measure::Moves,
             Tok::Word(w) if w == "stones" => Measure::Stones,
-            _ => return Err((span, format!("expected `moves` or `stones`, found {}", t.describe()))),
+            _ => {
+                return Err((
+                    span,
+                    format!("expected `moves` or `stones`, found {}", t.describe()),
+                ));
+            }
         };
         let (min, min_span) = self.count()?;
         self.expect_punct("..")?;
@@ -441,7 +459,10 @@ impl<'a> Parser<'a> {
             Tok::Int(_) => {
                 let (max, max_span) = self.count()?;
                 if max < min {
-                    return Err((min_span.to(max_span), format!("the range {min}..{max} is empty")));
+                    return Err((
+                        min_span.to(max_span),
+                        format!("the range {min}..{max} is empty"),
+                    ));
                 }
                 (Some(max), max_span)
             }
@@ -474,7 +495,10 @@ impl<'a> Parser<'a> {
             self.semicolons()?;
             let (t, span) = self.peek()?;
             let Tok::Word(w) = &t else {
-                return Err((span, format!("expected a section or `end_pattern`, found {}", t.describe())));
+                return Err((
+                    span,
+                    format!("expected a section or `end_pattern`, found {}", t.describe()),
+                ));
             };
             match w.as_str() {
                 "end_pattern" => {
@@ -492,7 +516,10 @@ impl<'a> Parser<'a> {
                         _ => None,
                     });
                     let Some(rows) = rows else {
-                        return Err((span, "`labels` must follow the pattern's `diagram`".to_owned()));
+                        return Err((
+                            span,
+                            "`labels` must follow the pattern's `diagram`".to_owned(),
+                        ));
                     };
                     sections.push(Section::Labels(self.diagram(Some(rows))?));
                 }
@@ -505,7 +532,10 @@ impl<'a> Parser<'a> {
                 }
                 "candidate" => sections.push(Section::Candidate(self.candidate_block()?)),
                 "pattern" => {
-                    return Err((span, "a pattern must end with `end_pattern` before the next".to_owned()));
+                    return Err((
+                        span,
+                        "a pattern must end with `end_pattern` before the next".to_owned(),
+                    ));
                 }
                 _ => {
                     return Err((
@@ -576,7 +606,10 @@ impl<'a> Parser<'a> {
         let Some(kind) = kind else {
             return Err((
                 span,
-                format!("expected a place (corner, side, centre or anywhere), found {}", t.describe()),
+                format!(
+                    "expected a place (corner, side, centre or anywhere), found {}",
+                    t.describe()
+                ),
             ));
         };
         let mut end = span;
@@ -660,7 +693,8 @@ impl<'a> Parser<'a> {
                 break;
             }
             let line_start = self.pos + 1;
-            let line_end = self.src[line_start..].find('\n').map_or(self.src.len(), |i| line_start + i);
+            let line_end =
+                self.src[line_start..].find('\n').map_or(self.src.len(), |i| line_start + i);
             let line = &self.src[line_start..line_end];
             match read_row(line, line_start, labels)? {
                 Some(row) => {
@@ -702,7 +736,10 @@ impl<'a> Parser<'a> {
                     self.semicolons()?;
                     self.leave();
                     if lists.is_empty() {
-                        return Err((start.to(span), "this candidate block has no `with`".to_owned()));
+                        return Err((
+                            start.to(span),
+                            "this candidate block has no `with`".to_owned(),
+                        ));
                     }
                     return Ok(CandidateBlock { lists, span: start.to(span) });
                 }
@@ -716,7 +753,10 @@ impl<'a> Parser<'a> {
                 _ => {
                     return Err((
                         span,
-                        format!("expected `tarea`, `with` or `end_candidate`, found {}", t.describe()),
+                        format!(
+                            "expected `tarea`, `with` or `end_candidate`, found {}",
+                            t.describe()
+                        ),
                     ));
                 }
             }
@@ -751,7 +791,10 @@ impl<'a> Parser<'a> {
         }
         if self.at_word("next")? {
             let (_, span) = self.token()?;
-            return Err((span, "`next` cannot follow a branch (continue inside the branch)".to_owned()));
+            return Err((
+                span,
+                "`next` cannot follow a branch (continue inside the branch)".to_owned(),
+            ));
         }
         Ok(SequenceList { tarea, first, nexts, branches })
     }
@@ -776,7 +819,12 @@ impl<'a> Parser<'a> {
         let x = match t {
             Tok::Int(n) => n as f64,
             Tok::Number(x) => x,
-            t => return Err((span, format!("expected a weight (a number), found {}", t.describe()))),
+            t => {
+                return Err((
+                    span,
+                    format!("expected a weight (a number), found {}", t.describe()),
+                ));
+            }
         };
         if x > MAX_WEIGHT {
             return Err((
@@ -815,7 +863,8 @@ impl<'a> Parser<'a> {
         let start = self.expect_word("branch")?;
         self.enter(start)?;
         self.semicolons()?;
-        let condition = if self.eat_word("condition")?.is_some() { Some(self.expr()?) } else { None };
+        let condition =
+            if self.eat_word("condition")?.is_some() { Some(self.expr()?) } else { None };
         let mut blocks = Vec::new();
         loop {
             self.semicolons()?;
@@ -827,7 +876,10 @@ impl<'a> Parser<'a> {
                     self.semicolons()?;
                     self.leave();
                     if blocks.is_empty() {
-                        return Err((start.to(span), "this branch has no candidate block".to_owned()));
+                        return Err((
+                            start.to(span),
+                            "this branch has no candidate block".to_owned(),
+                        ));
                     }
                     return Ok(Branch { condition, blocks, span: start.to(span) });
                 }
@@ -906,7 +958,10 @@ impl<'a> Parser<'a> {
         self.token()?;
         let rhs = self.binary(5)?;
         if let Some((_, next)) = self.comparison_op()? {
-            return Err((next, format!("comparisons do not chain: put `{}` in parentheses", op.text())));
+            return Err((
+                next,
+                format!("comparisons do not chain: put `{}` in parentheses", op.text()),
+            ));
         }
         let span = lhs.span.to(rhs.span);
         Ok(Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span })
@@ -963,7 +1018,10 @@ impl<'a> Parser<'a> {
         let kind = match t {
             Tok::Int(n) => ExprKind::Int(n),
             Tok::Number(_) => {
-                return Err((span, "only weights may have a fraction; conditions count in integers".to_owned()));
+                return Err((
+                    span,
+                    "only weights may have a fraction; conditions count in integers".to_owned(),
+                ));
             }
             Tok::Punct("*") => ExprKind::Star,
             Tok::Punct("(") => {
@@ -1167,7 +1225,11 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_an_error_not_a_crash() {
-        let deep = format!("pattern d condition {}true{} end_pattern", "(".repeat(100_000), ")".repeat(100_000));
+        let deep = format!(
+            "pattern d condition {}true{} end_pattern",
+            "(".repeat(100_000),
+            ")".repeat(100_000)
+        );
         let err = parse(&deep).unwrap_err();
         assert!(err.to_string().contains("nested deeper"), "{err}");
         let nots = format!("pattern d condition {} true end_pattern", "not ".repeat(100_000));

@@ -112,7 +112,10 @@ impl Printer<'_> {
             self.line(0, "")?;
         }
         for (i, item) in file.items.iter().enumerate() {
-            if i > 0 && (matches!(item, Item::Pattern(_)) || matches!(file.items[i - 1], Item::Pattern(_))) {
+            if i > 0
+                && (matches!(item, Item::Pattern(_))
+                    || matches!(file.items[i - 1], Item::Pattern(_)))
+            {
                 self.line(0, "")?;
             }
             match item {
@@ -242,7 +245,8 @@ impl Printer<'_> {
     }
 
     fn list_text(&mut self, exprs: &[Expr]) -> Result<String, fmt::Error> {
-        let texts: Result<Vec<String>, fmt::Error> = exprs.iter().map(|e| self.expr_text(e)).collect();
+        let texts: Result<Vec<String>, fmt::Error> =
+            exprs.iter().map(|e| self.expr_text(e)).collect();
         Ok(texts?.join(", "))
     }
 
@@ -268,7 +272,9 @@ impl Printer<'_> {
         match &e.kind {
             ExprKind::Int(n) => write!(self.out, "{n}"),
             ExprKind::Bool(b) => write!(self.out, "{b}"),
-            ExprKind::Point { col, row } => write!(self.out, "{}{}", (b'a' + col) as char, u32::from(*row) + 1),
+            ExprKind::Point { col, row } => {
+                write!(self.out, "{}{}", (b'a' + col) as char, u32::from(*row) + 1)
+            }
             ExprKind::Label(c) => write!(self.out, "{c}"),
             ExprKind::Star => self.out.write_str("*"),
             ExprKind::Name(n) => self.out.write_str(n),
@@ -346,7 +352,9 @@ mod tests {
     #[test]
     fn parentheses_where_needed() {
         round_trip("pattern p condition (a or b) and not (c and d) or not not e end_pattern");
-        round_trip("pattern p condition -(1 + 2) * 3 - (4 - 5) = -x and (a1:b2) | c3:d4 = s end_pattern");
+        round_trip(
+            "pattern p condition -(1 + 2) * 3 - (4 - 5) = -x and (a1:b2) | c3:d4 = s end_pattern",
+        );
         round_trip("pattern p condition (1 < 2) = (3 >= 4) and a and (b and c) end_pattern");
         round_trip("pattern p condition x * * = * end_pattern");
     }

@@ -21,7 +21,12 @@ pub(crate) struct FrameNode<'a> {
 
 /// The moves of a tree in preorder (a node's number is its place in the list).
 pub(crate) fn numbered(roots: &[SeqNode]) -> Vec<FrameNode<'_>> {
-    fn walk<'a>(nodes: &'a [SeqNode], depth: usize, parent: Option<u32>, out: &mut Vec<FrameNode<'a>>) {
+    fn walk<'a>(
+        nodes: &'a [SeqNode],
+        depth: usize,
+        parent: Option<u32>,
+        out: &mut Vec<FrameNode<'a>>,
+    ) {
         for n in nodes {
             let id = out.len() as u32;
             out.push(FrameNode { node: n, depth, parent });
@@ -67,8 +72,12 @@ pub(crate) fn build_reseed(patterns: &[PatternIr], compiled: &[Compiled]) -> Res
         }
         // The region: the cells whose state is fixed.
         let ((x0, y0), (sx, sy)) = corner;
-        let exact: BTreeSet<FramePoint> =
-            c.cells.iter().filter(|(_, m)| matches!(**m, EMPTY | FRIEND | ENEMY)).map(|(q, _)| *q).collect();
+        let exact: BTreeSet<FramePoint> = c
+            .cells
+            .iter()
+            .filter(|(_, m)| matches!(**m, EMPTY | FRIEND | ENEMY))
+            .map(|(q, _)| *q)
+            .collect();
         let all_areas_fixed = p.tareas.iter().all(|t| t.iter().all(|q| exact.contains(q)));
         if exact.is_empty() || !all_areas_fixed {
             continue;
@@ -76,7 +85,9 @@ pub(crate) fn build_reseed(patterns: &[PatternIr], compiled: &[Compiled]) -> Res
         let norm = |(x, y): FramePoint| ((x - x0) * sx, (y - y0) * sy);
         let mut region: Vec<(i32, i32)> = exact.iter().map(|&q| norm(q)).collect();
         region.sort_unstable();
-        if region.iter().any(|&(u, v)| u < 0 || v < 0 || u >= i32::from(BoardSize::MAX) || v >= i32::from(BoardSize::MAX)) {
+        if region.iter().any(|&(u, v)| {
+            u < 0 || v < 0 || u >= i32::from(BoardSize::MAX) || v >= i32::from(BoardSize::MAX)
+        }) {
             continue;
         }
         let next_id = region_ids.len() as u32;
@@ -95,7 +106,9 @@ pub(crate) fn build_reseed(patterns: &[PatternIr], compiled: &[Compiled]) -> Res
                 ENEMY => Some(Color::White),
                 _ => None,
             };
-            if color.is_some() && board.set_point(Point::must(u as u8, v as u8, size), color).is_err() {
+            if color.is_some()
+                && board.set_point(Point::must(u as u8, v as u8, size), color).is_err()
+            {
                 legal = false;
             }
         }
@@ -151,7 +164,11 @@ impl Reseed {
                 for (cy, iy) in [(0, 1), (rows - 1, -1)] {
                     for transposed in [false, true] {
                         let map = |(u, v): (i32, i32)| {
-                            if transposed { (cx + ix * v, cy + iy * u) } else { (cx + ix * u, cy + iy * v) }
+                            if transposed {
+                                (cx + ix * v, cy + iy * u)
+                            } else {
+                                (cx + ix * u, cy + iy * v)
+                            }
                         };
                         let mut hashes = [0u64; 2];
                         let mut fits = true;
@@ -213,7 +230,10 @@ impl ReseedHit {
         // The frame's x axis is normalised u times sx, its y axis v times sy.
         let want_x = (du.0 * sx, du.1 * sx);
         let want_y = (dv.0 * sy, dv.1 * sy);
-        let g = group.iter().copied().find(|g| g.apply_offset((1, 0)) == want_x && g.apply_offset((0, 1)) == want_y)?;
+        let g = group
+            .iter()
+            .copied()
+            .find(|g| g.apply_offset((1, 0)) == want_x && g.apply_offset((0, 1)) == want_y)?;
         let (gx, gy) = g.apply_offset((x0, y0));
         Some(Placement::new(g, (self.corner.0 - gx, self.corner.1 - gy)))
     }

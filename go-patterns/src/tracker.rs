@@ -28,6 +28,10 @@ use crate::hir::{Ir, PatternIr};
 use crate::oracle::{BoardOnly, BoardOracle};
 use crate::sequence::numbered;
 
+/// Re-seeded placements of one pattern at one corner for one side: the pattern, the
+/// corner, the side and each placement with the node it reached.
+type ReseedGroup = (usize, Anchor, Color, Vec<(Placement, u32)>);
+
 /// Where a tree is: a corner (its corner point) or, for other patterns, the points the
 /// match covers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -144,7 +148,10 @@ impl Tree {
 
     /// The tenuki area of the next moves.
     pub fn tenuki_area(&self) -> PointSet {
-        self.nodes[self.current].children.iter().fold(PointSet::EMPTY, |a, &c| a | self.nodes[c].tarea)
+        self.nodes[self.current]
+            .children
+            .iter()
+            .fold(PointSet::EMPTY, |a, &c| a | self.nodes[c].tarea)
     }
 
     fn parent(&self, at: usize) -> usize {
@@ -155,10 +162,17 @@ impl Tree {
     fn observe(&mut self, color: Color, mv: Move) -> Outcome {
         let Move::Play(p) = mv else { return Outcome::Tenuki };
         let children = &self.nodes[self.current].children;
-        if let Some(&child) = children.iter().find(|&&c| self.nodes[c].point == Some(p) && self.nodes[c].color == color) {
+        if let Some(&child) = children
+            .iter()
+            .find(|&&c| self.nodes[c].point == Some(p) && self.nodes[c].color == color)
+        {
             self.current = child;
             self.tenukis = 0;
-            return if self.nodes[child].children.is_empty() { Outcome::Finished } else { Outcome::Advanced };
+            return if self.nodes[child].children.is_empty() {
+                Outcome::Finished
+            } else {
+                Outcome::Advanced
+            };
         }
         let expected = children.first().map(|&c| self.nodes[c].color);
         if expected.is_some_and(|e| e != color)
@@ -179,9 +193,12 @@ impl Tree {
         let input = MatchInput::from_position(position).for_color(self.friend);
         let holds = |c: usize| match &self.nodes[c].guard {
             None => true,
-            Some((placement, ir)) => Ctx::new(&input, oracle, *placement).eval_bool(ir) == Some(true),
+            Some((placement, ir)) => {
+                Ctx::new(&input, oracle, *placement).eval_bool(ir) == Some(true)
+            }
         };
-        let children: Vec<usize> = self.nodes[self.current].children.iter().copied().filter(|&c| holds(c)).collect();
+        let children: Vec<usize> =
+            self.nodes[self.current].children.iter().copied().filter(|&c| holds(c)).collect();
         let Some(&first) = children.first() else { return };
         let to_move = position.to_move();
         let source = Source::new("joseki", Arc::clone(&self.name));
@@ -206,7 +223,14 @@ impl Tree {
 }
 
 /// Builds the tree of a pattern for placements that share an anchor.
-fn build_tree(set: &PatternSet, pattern: usize, placements: &[Placement], friend: Color, anchor: Anchor, board: &Board) -> Tree {
+fn build_tree(
+    set: &PatternSet,
+    pattern: usize,
+    placements: &[Placement],
+    friend: Color,
+    anchor: Anchor,
+    board: &Board,
+) -> Tree {
     let p: &PatternIr = &set.patterns[pattern];
     let frame = numbered(&p.roots);
     let root = TreeNode {
@@ -236,7 +260,8 @@ fn build_tree(set: &PatternSet, pattern: usize, placements: &[Placement], friend
             };
             let color = if f.depth % 2 == 0 { friend } else { friend.opponent() };
             let guard = f.node.guard.clone().map(|g| (*placement, g));
-            let tarea: PointSet = p.tareas[f.node.tarea].iter().filter_map(|&q| placement.point(q, board)).collect();
+            let tarea: PointSet =
+                p.tareas[f.node.tarea].iter().filter_map(|&q| placement.point(q, board)).collect();
             let replies: Vec<(Point, Intent, f64)> = f
                 .node
                 .tenuki
@@ -245,7 +270,9 @@ fn build_tree(set: &PatternSet, pattern: usize, placements: &[Placement], friend
                 .collect();
             let existing = nodes[parent].children.iter().copied().find(|&c| {
                 let n = &nodes[c];
-                n.point == Some(point) && n.color == color && n.guard.as_ref().map(|g| &g.1) == guard.as_ref().map(|g| &g.1)
+                n.point == Some(point)
+                    && n.color == color
+                    && n.guard.as_ref().map(|g| &g.1) == guard.as_ref().map(|g| &g.1)
                     && n.guard.as_ref().map(|g| g.0) == guard.as_ref().map(|g| g.0)
             });
             let index = match existing {
@@ -370,7 +397,11 @@ impl JosekiTracker {
     }
 
     /// Like [`JosekiTracker::new`], with an oracle for the conditions that read.
-    pub fn with_oracle(set: Arc<PatternSet>, oracle: Arc<dyn BoardOracle + Send + Sync>, position: &Position) -> JosekiTracker {
+    pub fn with_oracle(
+        set: Arc<PatternSet>,
+        oracle: Arc<dyn BoardOracle + Send + Sync>,
+        position: &Position,
+    ) -> JosekiTracker {
         let scanner = set.scanner();
         let mut tracker = JosekiTracker {
             set,
@@ -435,7 +466,7 @@ impl JosekiTracker {
     /// Rebuilds the trees by replaying the history of `position`.
     fn replay(&mut self, position: &Position) {
         self.trees.clear();
-        let mut replay = Position::new(position.size(), position.rules().clone());
+        let mut replay = Position::new(position.size(), *position.rules());
         if position.history().is_empty() {
             // A position without history (its stones came otherwise): start from it.
             self.start(position);
@@ -497,7 +528,9 @@ impl JosekiTracker {
     }
 
     fn is_live(&self, pattern: usize, anchor: &Anchor, friend: Color) -> bool {
-        self.trees.iter().any(|t| t.pattern.index() == pattern && t.friend == friend && t.anchor == *anchor)
+        self.trees
+            .iter()
+            .any(|t| t.pattern.index() == pattern && t.friend == friend && t.anchor == *anchor)
     }
 
     fn anchor_of(&self, m: &Match) -> Anchor {
@@ -512,7 +545,13 @@ impl JosekiTracker {
     fn create(&mut self, position: &Position) {
         let input = MatchInput::from_position(position);
         let mut matches = Vec::new();
-        self.scanner.scan_kind(&self.set, &input, self.oracle.as_ref(), Some(PatternKind::Sequence), &mut matches);
+        self.scanner.scan_kind(
+            &self.set,
+            &input,
+            self.oracle.as_ref(),
+            Some(PatternKind::Sequence),
+            &mut matches,
+        );
         let friend = position.to_move();
         let mut groups: Vec<(usize, Anchor, Vec<Placement>)> = Vec::new();
         for m in &matches {
@@ -527,7 +566,8 @@ impl JosekiTracker {
             if self.is_live(pattern, &anchor, friend) {
                 continue;
             }
-            let tree = build_tree(&self.set, pattern, &placements, friend, anchor, position.board());
+            let tree =
+                build_tree(&self.set, pattern, &placements, friend, anchor, position.board());
             if !tree.nodes[0].children.is_empty() {
                 self.stats.created += 1;
                 self.trees.push(tree);
@@ -538,11 +578,13 @@ impl JosekiTracker {
     /// Re-creates trees at the move a corner shows.
     fn reseed(&mut self, board: &Board) {
         let hits = self.set.reseed.hits(board);
-        let mut groups: Vec<(usize, Anchor, Color, Vec<(Placement, u32)>)> = Vec::new();
+        let mut groups: Vec<ReseedGroup> = Vec::new();
         for hit in hits {
             let pattern = hit.pattern as usize;
             let p = &self.set.patterns[pattern];
-            let Some(placement) = hit.placement(p, &self.set.compiled[pattern].group) else { continue };
+            let Some(placement) = hit.placement(p, &self.set.compiled[pattern].group) else {
+                continue;
+            };
             let anchor = Anchor::Corner(hit.corner);
             match groups.iter_mut().find(|g| g.0 == pattern && g.1 == anchor && g.2 == hit.friend) {
                 Some(g) => {
@@ -559,7 +601,10 @@ impl JosekiTracker {
             }
             let placements: Vec<Placement> = hits.iter().map(|h| h.0).collect();
             let mut tree = build_tree(&self.set, pattern, &placements, friend, anchor, board);
-            let Some(at) = tree.nodes.iter().position(|n| n.frames.contains(&(0, hits[0].1))) else { continue };
+            let Some(at) = tree.nodes.iter().position(|n| n.frames.contains(&(0, hits[0].1)))
+            else {
+                continue;
+            };
             if tree.nodes[at].children.is_empty() {
                 continue;
             }

@@ -8,10 +8,37 @@ use proptest::prelude::*;
 // ---- generated syntax trees (as the parser produces them) ----
 
 const KEYWORDS: &[&str] = &[
-    "program", "pattern", "end_pattern", "time", "applied_time", "place", "applied_place", "symmetric",
-    "non_symmetric", "pickup", "diagram", "labels", "const", "var", "function", "phase", "condition",
-    "candidate", "end_candidate", "tarea", "with", "next", "tenuki", "branch", "end_branch", "and", "or",
-    "not", "in", "true", "false",
+    "program",
+    "pattern",
+    "end_pattern",
+    "time",
+    "applied_time",
+    "place",
+    "applied_place",
+    "symmetric",
+    "non_symmetric",
+    "pickup",
+    "diagram",
+    "labels",
+    "const",
+    "var",
+    "function",
+    "phase",
+    "condition",
+    "candidate",
+    "end_candidate",
+    "tarea",
+    "with",
+    "next",
+    "tenuki",
+    "branch",
+    "end_branch",
+    "and",
+    "or",
+    "not",
+    "in",
+    "true",
+    "false",
 ];
 
 fn e(kind: ExprKind) -> Expr {
@@ -26,7 +53,8 @@ fn name(text: String) -> Name {
 fn word() -> impl Strategy<Value = String> {
     "[a-z_][a-z0-9_]{1,8}".prop_filter("a name", |w| {
         let b = w.as_bytes();
-        !KEYWORDS.contains(&w.as_str()) && !(b[0].is_ascii_lowercase() && b[1..].iter().all(u8::is_ascii_digit))
+        let point_like = b[0].is_ascii_lowercase() && b[1..].iter().all(u8::is_ascii_digit);
+        !KEYWORDS.contains(&w.as_str()) && !point_like
     })
 }
 
@@ -63,7 +91,11 @@ fn expr() -> impl Strategy<Value = Expr> {
                 .prop_map(|(w, args)| e(ExprKind::Call(name(w), args))),
             inner.clone().prop_map(|x| e(ExprKind::Unary(UnaryOp::Not, Box::new(x)))),
             inner.clone().prop_map(|x| e(ExprKind::Unary(UnaryOp::Neg, Box::new(x)))),
-            (ops, inner.clone(), inner.clone()).prop_map(|(op, a, b)| e(ExprKind::Binary(op, Box::new(a), Box::new(b)))),
+            (ops, inner.clone(), inner.clone()).prop_map(|(op, a, b)| e(ExprKind::Binary(
+                op,
+                Box::new(a),
+                Box::new(b)
+            ))),
             prop::collection::vec(inner.clone(), 2..4).prop_map(|v| e(ExprKind::And(v))),
             prop::collection::vec(inner, 2..4).prop_map(|v| e(ExprKind::Or(v))),
         ]
@@ -92,7 +124,12 @@ fn move_stmt(kind: MoveKind) -> impl Strategy<Value = MoveStmt> {
             points,
             tenuki: tenuki
                 .into_iter()
-                .map(|(intent, weight, points)| TenukiStmt { intent, weight, points, span: Span::default() })
+                .map(|(intent, weight, points)| TenukiStmt {
+                    intent,
+                    weight,
+                    points,
+                    span: Span::default(),
+                })
                 .collect(),
             span: Span::default(),
         })
@@ -115,7 +152,11 @@ fn block() -> impl Strategy<Value = CandidateBlock> {
         .prop_recursive(2, 6, 2, |inner| {
             (inner.clone(), prop::option::of(expr()), prop::collection::vec(inner, 1..3)).prop_map(
                 |(mut outer, condition, blocks)| {
-                    outer.lists[0].branches.push(Branch { condition, blocks, span: Span::default() });
+                    outer.lists[0].branches.push(Branch {
+                        condition,
+                        blocks,
+                        span: Span::default(),
+                    });
                     outer
                 },
             )
@@ -123,18 +164,21 @@ fn block() -> impl Strategy<Value = CandidateBlock> {
 }
 
 fn diagram(rows: usize, width: usize, labels: bool) -> impl Strategy<Value = Diagram> {
-    let chars: Vec<char> = if labels { ".XOxo?*|-+abAB".chars().collect() } else { ".XOxo?*|-+".chars().collect() };
-    prop::collection::vec(prop::collection::vec(prop::sample::select(chars), width..=width), rows..=rows).prop_map(|rows| {
-        Diagram {
-            rows: rows
-                .into_iter()
-                .map(|cells| {
-                    let cells: String = cells.into_iter().collect();
-                    DiagramRow { spans: vec![Span::default(); cells.len()], cells }
-                })
-                .collect(),
-            span: Span::default(),
-        }
+    let chars: Vec<char> =
+        if labels { ".XOxo?*|-+abAB".chars().collect() } else { ".XOxo?*|-+".chars().collect() };
+    prop::collection::vec(
+        prop::collection::vec(prop::sample::select(chars), width..=width),
+        rows..=rows,
+    )
+    .prop_map(|rows| Diagram {
+        rows: rows
+            .into_iter()
+            .map(|cells| {
+                let cells: String = cells.into_iter().collect();
+                DiagramRow { spans: vec![Span::default(); cells.len()], cells }
+            })
+            .collect(),
+        span: Span::default(),
     })
 }
 
@@ -154,16 +198,24 @@ fn section() -> impl Strategy<Value = Section> {
         prop_oneof![
             Just(TimeSpec::Any),
             prop::sample::select(Phase::ALL.to_vec()).prop_map(TimeSpec::Phase),
-            (prop::sample::select(vec![Measure::Moves, Measure::Stones]), range()).prop_map(|(m, r)| TimeSpec::Range(m, r)),
+            (prop::sample::select(vec![Measure::Moves, Measure::Stones]), range())
+                .prop_map(|(m, r)| TimeSpec::Range(m, r)),
         ],
         1..3,
     )
     .prop_map(|v| Section::Time(v, Span::default()));
     let place = (
-        prop::sample::select(vec![PlaceKind::Corner, PlaceKind::Side, PlaceKind::Centre, PlaceKind::Anywhere]),
+        prop::sample::select(vec![
+            PlaceKind::Corner,
+            PlaceKind::Side,
+            PlaceKind::Centre,
+            PlaceKind::Anywhere,
+        ]),
         prop::option::of(any::<bool>()),
     )
-        .prop_map(|(kind, symmetric)| Section::Place(Place { kind, symmetric, span: Span::default() }));
+        .prop_map(|(kind, symmetric)| {
+            Section::Place(Place { kind, symmetric, span: Span::default() })
+        });
     let pickup = prop_oneof![
         Just(Pickup::None(Span::default())),
         expr().prop_map(|a| Pickup::Corner(a, Span::default())),
@@ -177,12 +229,14 @@ fn section() -> impl Strategy<Value = Section> {
         pickup,
         binding().prop_map(Section::Const),
         binding().prop_map(Section::Var),
-        (word(), prop::collection::vec(word(), 0..3), expr()).prop_map(|(w, params, body)| Section::Function(Function {
-            name: name(w),
-            params: params.into_iter().map(name).collect(),
-            body,
-            span: Span::default()
-        })),
+        (word(), prop::collection::vec(word(), 0..3), expr()).prop_map(|(w, params, body)| {
+            Section::Function(Function {
+                name: name(w),
+                params: params.into_iter().map(name).collect(),
+                body,
+                span: Span::default(),
+            })
+        }),
         expr().prop_map(Section::Condition),
         block().prop_map(Section::Candidate),
     ]
@@ -192,7 +246,11 @@ fn pattern() -> impl Strategy<Value = Pattern> {
     (
         prop_oneof![word(), "[ -~]{1,12}".prop_filter("printable, one line", |s| !s.is_empty())],
         prop::collection::vec(section(), 0..5),
-        prop::option::of((1usize..5, 1usize..6).prop_flat_map(|(r, w)| (diagram(r, w, false), prop::option::of(diagram(r, w, true))))),
+        prop::option::of(
+            (1usize..5, 1usize..6).prop_flat_map(|(r, w)| {
+                (diagram(r, w, false), prop::option::of(diagram(r, w, true)))
+            }),
+        ),
     )
         .prop_map(|(n, mut sections, diagrams)| {
             if let Some((d, l)) = diagrams {
@@ -293,14 +351,21 @@ fn refused(src: String, needle: &'static str) {
 #[test]
 fn issue_12_deep_nesting_is_refused_cleanly() {
     let n = 200_000;
-    refused(format!("pattern p condition {}true{} end_pattern", "(".repeat(n), ")".repeat(n)), "nested deeper");
+    refused(
+        format!("pattern p condition {}true{} end_pattern", "(".repeat(n), ")".repeat(n)),
+        "nested deeper",
+    );
     refused(format!("pattern p condition {}true end_pattern", "not ".repeat(n)), "nested deeper");
     refused(format!("pattern p condition {}1 > 0 end_pattern", "-".repeat(n)), "nested deeper");
     refused(format!("pattern p condition 1{} > 0 end_pattern", " + 1".repeat(n)), "nested deeper");
-    refused(format!("pattern p condition ff({}1{}) end_pattern", "ff(".repeat(n), ")".repeat(n)), "nested deeper");
+    refused(
+        format!("pattern p condition ff({}1{}) end_pattern", "ff(".repeat(n), ")".repeat(n)),
+        "nested deeper",
+    );
     let branches = format!(
         "pattern p candidate with(shape, 1) a1 {} end_candidate end_pattern",
-        "branch candidate with(shape, 1) b1 ".repeat(2000) + &"end_candidate end_branch ".repeat(2000)
+        "branch candidate with(shape, 1) b1 ".repeat(2000)
+            + &"end_candidate end_branch ".repeat(2000)
     );
     refused(branches, "nested deeper");
     // Functions calling each other 10,000 deep.
@@ -308,7 +373,9 @@ fn issue_12_deep_nesting_is_refused_cleanly() {
     for i in 1..10_000 {
         chain.push_str(&format!("function fn{i}(x) = fn{}(x)\n", i - 1));
     }
-    chain.push_str("pattern p condition fn9999(1) = 1 candidate with(shape, 1) a1 end_candidate end_pattern");
+    chain.push_str(
+        "pattern p condition fn9999(1) = 1 candidate with(shape, 1) a1 end_candidate end_pattern",
+    );
     refused(chain, "nest deeper than the limit");
 }
 
@@ -317,7 +384,9 @@ fn issue_12_long_and_wide_inputs_are_handled() {
     // A conjunction of 100,000 terms is not nesting: it compiles.
     small_stack(|| {
         let terms = vec!["state(a1) = empty"; 100_000].join(" and ");
-        let set = PatternSet::compile(&format!("pattern p condition {terms} candidate with(shape, 1) a1 end_candidate end_pattern"));
+        let set = PatternSet::compile(&format!(
+            "pattern p condition {terms} candidate with(shape, 1) a1 end_candidate end_pattern"
+        ));
         assert!(set.is_ok(), "{:?}", set.err().map(|e| e.to_string()));
     });
     // Past the size limit: refused before reading.
@@ -332,7 +401,13 @@ fn issue_12_long_and_wide_inputs_are_handled() {
     let err = PatternSet::compile(&format!("{{{}", " ".repeat(1 << 20))).unwrap_err();
     assert_eq!((err.first().line(), err.first().column()), (1, 1));
     // Many patterns within limits compile; too many for a small limit are refused.
-    let many: String = (0..2000).map(|i| format!("pattern p{i} diagram\n .*X\ncandidate with(shape, 1) * end_candidate end_pattern\n")).collect();
+    let many: String = (0..2000)
+        .map(|i| {
+            format!(
+                "pattern p{i} diagram\n .*X\ncandidate with(shape, 1) * end_candidate end_pattern\n"
+            )
+        })
+        .collect();
     assert_eq!(PatternSet::compile(&many).unwrap().len(), 2000);
     let limits = Limits { max_patterns: 100, ..Limits::DEFAULT };
     let err = PatternSet::compile_with(&many, &limits).unwrap_err();
@@ -348,15 +423,47 @@ fn issue_12_long_and_wide_inputs_are_handled() {
 fn errors_point_at_the_bad_text() {
     let cases: &[(&str, (usize, usize), &str)] = &[
         ("pattern p\n  with(shape, 1) a1\nend_pattern", (2, 3), "expected a section"),
-        ("pattern p\n  candidate with(shpe, 1) a1 end_candidate\nend_pattern", (2, 18), "unknown intent \"shpe\""),
-        ("pattern p\n  condition libs(a1) = friend\n  candidate with(shape, 1) a1 end_candidate\nend_pattern", (2, 13), "a number with states"),
-        ("pattern p\n  diagram\n    .X.\n    .*\n  candidate with(shape, 1) * end_candidate\nend_pattern", (4, 5), "has 2 cells"),
+        (
+            "pattern p\n  candidate with(shpe, 1) a1 end_candidate\nend_pattern",
+            (2, 18),
+            "unknown intent \"shpe\"",
+        ),
+        (
+            "pattern p\n  condition libs(a1) = friend\n  candidate with(shape, 1) a1 end_candidate\nend_pattern",
+            (2, 13),
+            "a number with states",
+        ),
+        (
+            "pattern p\n  diagram\n    .X.\n    .*\n  candidate with(shape, 1) * end_candidate\nend_pattern",
+            (4, 5),
+            "has 2 cells",
+        ),
         ("pattern p\n  diagram\n    .X.\n    .*Q\n", (4, 7), "not a diagram cell"),
-        ("pattern p\n  candidate with(shape, 1) z9 end_candidate\nend_pattern", (2, 28), "outside the pattern frame"),
-        ("pattern p\n  condition emparea(a1, 30, 2)\n  candidate with(shape, 1) a1 end_candidate\nend_pattern", (2, 25), "from 1 to 25"),
-        ("pattern p\n  place side\n  diagram\n    |.*\n    +--\n  candidate with(shape, 1) * end_candidate\nend_pattern", (2, 3), "corner pattern"),
-        ("pattern p\n  condition state(a1) = empty and state(a1) = friend\n  candidate with(shape, 1) b1 end_candidate\nend_pattern", (1, 9), "can never match"),
-        ("pattern p\n  candidate with(shape, 1) a1 end_candidate\nend_pattern\npattern p\n  candidate with(shape, 1) a1 end_candidate\nend_pattern", (4, 9), "already defined on line 1"),
+        (
+            "pattern p\n  candidate with(shape, 1) z9 end_candidate\nend_pattern",
+            (2, 28),
+            "outside the pattern frame",
+        ),
+        (
+            "pattern p\n  condition emparea(a1, 30, 2)\n  candidate with(shape, 1) a1 end_candidate\nend_pattern",
+            (2, 25),
+            "from 1 to 25",
+        ),
+        (
+            "pattern p\n  place side\n  diagram\n    |.*\n    +--\n  candidate with(shape, 1) * end_candidate\nend_pattern",
+            (2, 3),
+            "corner pattern",
+        ),
+        (
+            "pattern p\n  condition state(a1) = empty and state(a1) = friend\n  candidate with(shape, 1) b1 end_candidate\nend_pattern",
+            (1, 9),
+            "can never match",
+        ),
+        (
+            "pattern p\n  candidate with(shape, 1) a1 end_candidate\nend_pattern\npattern p\n  candidate with(shape, 1) a1 end_candidate\nend_pattern",
+            (4, 9),
+            "already defined on line 1",
+        ),
     ];
     for (src, (line, column), needle) in cases {
         let err = match PatternSet::compile(src) {
@@ -364,7 +471,10 @@ fn errors_point_at_the_bad_text() {
             Err(e) => e,
         };
         let d = err.first();
-        assert!(d.message().contains(needle) || err.to_string().contains(needle), "{needle:?}: {err}");
+        assert!(
+            d.message().contains(needle) || err.to_string().contains(needle),
+            "{needle:?}: {err}"
+        );
         assert_eq!((d.line(), d.column()), (*line, *column), "{err}");
         // The caret line is under the column.
         let text = d.to_string();

@@ -11,7 +11,13 @@ fn feature_set() -> PatternSet {
     PatternSet::compile(&src).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn scan(set: &PatternSet, board: &Board, to_move: Color, last: Option<Point>, n: u32) -> Vec<go_patterns::Match> {
+fn scan(
+    set: &PatternSet,
+    board: &Board,
+    to_move: Color,
+    last: Option<Point>,
+    n: u32,
+) -> Vec<go_patterns::Match> {
     let mut out = Vec::new();
     set.scanner().scan(set, &input(board, to_move, last, n), &LadderOracle, &mut out);
     out
@@ -38,7 +44,11 @@ fn scanner_equals_naive_on_random_boards() {
                 let n = (round * 13 + moves) as u32;
                 let fast = scan(&set, &board, to_move, last, n);
                 let slow = naive_matches(&set, &input(&board, to_move, last, n), &LadderOracle);
-                assert_eq!(keys(&set, &fast, None), keys(&set, &slow, None), "{size} round {round}\n{board}");
+                assert_eq!(
+                    keys(&set, &fast, None),
+                    keys(&set, &slow, None),
+                    "{size} round {round}\n{board}"
+                );
                 total += fast.len();
             }
         }
@@ -61,7 +71,9 @@ fn scanner_equals_naive_on_planted_patterns() {
             let (w, h) = (1 + rng.below(6) as i32, 1 + rng.below(6) as i32);
             let x0 = rng.below(usize::from(size.cols()) + 2) as i32 - 2;
             let y0 = rng.below(usize::from(size.rows()) + 2) as i32 - 2;
-            if let Some(p) = cut_pattern(&mut rng, &format!("cut{k}"), &board, to_move, (x0, y0, w, h), 15) {
+            if let Some(p) =
+                cut_pattern(&mut rng, &format!("cut{k}"), &board, to_move, (x0, y0, w, h), 15)
+            {
                 src.push_str(&p);
                 windows.push(format!("cut{k}"));
             }
@@ -70,10 +82,17 @@ fn scanner_equals_naive_on_planted_patterns() {
         for side in [to_move, to_move.opponent()] {
             let fast = scan(&set, &board, side, None, 1);
             let slow = naive_matches(&set, &input(&board, side, None, 1), &LadderOracle);
-            assert_eq!(keys(&set, &fast, None), keys(&set, &slow, None), "round {round}\n{src}\n{board}");
+            assert_eq!(
+                keys(&set, &fast, None),
+                keys(&set, &slow, None),
+                "round {round}\n{src}\n{board}"
+            );
             if side == to_move {
                 for name in &windows {
-                    assert!(fast.iter().any(|m| set.pattern(m.pattern).name() == name), "{name} not found\n{src}\n{board}");
+                    assert!(
+                        fast.iter().any(|m| set.pattern(m.pattern).name() == name),
+                        "{name} not found\n{src}\n{board}"
+                    );
                 }
             }
         }
@@ -89,21 +108,24 @@ fn scanner_equals_naive_on_planted_patterns() {
 fn incremental_equals_full_scan_through_games() {
     let set = feature_set();
     let mut rng = Rng(11);
-    for size in [BoardSize::square(9).unwrap(), BoardSize::square(19).unwrap(), BoardSize::new(7, 12).unwrap()] {
+    for size in [
+        BoardSize::square(9).unwrap(),
+        BoardSize::square(19).unwrap(),
+        BoardSize::new(7, 12).unwrap(),
+    ] {
         let mut board = Board::new(size);
         let mut state = MatchState::new(&set, &board);
         let mut color = Color::Black;
-        let mut last = None;
         for n in 1..=(size.point_count() as u32 * 2) {
             let empty: Vec<Point> = board.empty_points().collect();
             let p = empty[rng.below(empty.len())];
-            if board.is_legal(color, p) {
+            let last = if board.is_legal(color, p) {
                 board.play(color, p);
-                last = Some(p);
+                Some(p)
             } else {
                 board.pass();
-                last = None;
-            }
+                None
+            };
             color = color.opponent();
             state.update(&set, &board);
             for side in [color, color.opponent()] {
@@ -121,7 +143,11 @@ fn incremental_equals_full_scan_through_games() {
 fn matches_move_with_the_board_under_the_eight_symmetries_and_the_colour_swap() {
     let set = feature_set();
     let mut rng = Rng(3);
-    for size in [BoardSize::square(9).unwrap(), BoardSize::square(13).unwrap(), BoardSize::new(8, 11).unwrap()] {
+    for size in [
+        BoardSize::square(9).unwrap(),
+        BoardSize::square(13).unwrap(),
+        BoardSize::new(8, 11).unwrap(),
+    ] {
         for _ in 0..4 {
             let (board, played) = random_game(&mut rng, size, size.point_count() / 2);
             let last = played.last().map(|m| m.1);
@@ -139,9 +165,10 @@ fn matches_move_with_the_board_under_the_eight_symmetries_and_the_colour_swap() 
                         a.0 * b.1 - a.1 * b.0 == 1
                     };
                     let keep = |k: &(String, Vec<(i32, i32)>)| {
-                        rotation || !set.find(&k.0).is_some_and(|p| p.symmetries() == 4)
+                        rotation || set.find(&k.0).is_none_or(|p| p.symmetries() != 4)
                     };
-                    let expected: Vec<_> = keys(&set, &base, Some((g, size))).into_iter().filter(keep).collect();
+                    let expected: Vec<_> =
+                        keys(&set, &base, Some((g, size))).into_iter().filter(keep).collect();
                     let got: Vec<_> = keys(&set, &moved, None).into_iter().filter(keep).collect();
                     assert_eq!(got, expected, "{g:?} swap {swap}\n{board}");
                 }
@@ -160,8 +187,10 @@ fn symmetric_patterns_match_once_and_compile_once_per_symmetry_class() {
          pattern rotations place corner non_symmetric condition emparea(a1, 2, 2) candidate with(shape, 1) a1 end_candidate end_pattern",
     )
     .unwrap();
-    let variants: Vec<(String, usize, usize)> =
-        set.patterns().map(|p| (p.name().to_owned(), p.stabiliser().len(), p.variant_count())).collect();
+    let variants: Vec<(String, usize, usize)> = set
+        .patterns()
+        .map(|p| (p.name().to_owned(), p.stabiliser().len(), p.variant_count()))
+        .collect();
     assert_eq!(
         variants,
         [

@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use common::Rng;
 use go_board::{BoardSize, Color, Move, Point, Position, Rules, Setup, Symmetry};
-use go_patterns::{Candidate, CandidateGenerator, Intent, JosekiTracker, PatternGenerator, PatternSet, library};
+use go_patterns::{
+    Candidate, CandidateGenerator, Intent, JosekiTracker, PatternGenerator, PatternSet, library,
+};
 
 /// One pattern of the seed library, by name.
 fn seed_pattern(name: &str) -> String {
@@ -44,7 +46,8 @@ fn cands(list: &[Candidate]) -> Cands {
 
 /// Figure 5's line and the replies when a move of it is skipped.
 const LINE: [&str; 9] = ["d4", "c6", "d9", "e6", "f4", "b4", "c3", "b9", "j3"];
-const REPLIES: [Option<&str>; 9] = [None, None, None, Some("d6"), Some("f4"), Some("b4"), Some("c3"), Some("b8"), None];
+const REPLIES: [Option<&str>; 9] =
+    [None, None, None, Some("d6"), Some("f4"), Some("b4"), Some("c3"), Some("b8"), None];
 
 #[test]
 fn figure_5_one_sequence_equals_figure_6_fourteen_patterns() {
@@ -79,7 +82,12 @@ fn figure_5_one_sequence_equals_figure_6_fourteen_patterns() {
                     tracker.candidates(&position, &mut tree_moves);
                     let mut single_moves = Vec::new();
                     singles.generate(&position, &mut single_moves);
-                    assert_eq!(cands(&tree_moves), cands(&single_moves), "{g:?} {first:?} after {k} moves\n{:?}", position.board());
+                    assert_eq!(
+                        cands(&tree_moves),
+                        cands(&single_moves),
+                        "{g:?} {first:?} after {k} moves\n{:?}",
+                        position.board()
+                    );
                     positions += 1;
                     // The player of line move k is `first` for even k.
                     let mover = if k % 2 == 0 { first } else { first.opponent() };
@@ -87,7 +95,12 @@ fn figure_5_one_sequence_equals_figure_6_fourteen_patterns() {
                     let mv = if !finished && k < LINE.len() && to_move == mover && rng.chance(70) {
                         k += 1;
                         at(g, size, frame(LINE[k - 1]))
-                    } else if !finished && k < LINE.len() && to_move != mover && REPLIES[k].is_some() && rng.chance(30) {
+                    } else if !finished
+                        && k < LINE.len()
+                        && to_move != mover
+                        && REPLIES[k].is_some()
+                        && rng.chance(30)
+                    {
                         finished = true;
                         replies_seen += 1;
                         at(g, size, frame(REPLIES[k].unwrap()))
@@ -108,7 +121,11 @@ fn figure_5_one_sequence_equals_figure_6_fourteen_patterns() {
                         let tree = tracker
                             .trees()
                             .iter()
-                            .find(|t| t.friend() == first && t.played().first().map(|m| m.1) == Some(at(g, size, frame(LINE[0]))))
+                            .find(|t| {
+                                t.friend() == first
+                                    && t.played().first().map(|m| m.1)
+                                        == Some(at(g, size, frame(LINE[0])))
+                            })
                             .expect("the corner's tree lives");
                         assert_eq!(tree.frame_path(), (0..k as u32).collect::<Vec<_>>());
                     }
@@ -118,7 +135,11 @@ fn figure_5_one_sequence_equals_figure_6_fourteen_patterns() {
     }
     assert!(positions > 1500, "{positions}");
     assert!(replies_seen > 10, "{replies_seen}");
-    assert_eq!(depths.into_iter().collect::<Vec<_>>(), (0..=LINE.len()).collect::<Vec<_>>(), "every depth of the line");
+    assert_eq!(
+        depths.into_iter().collect::<Vec<_>>(),
+        (0..=LINE.len()).collect::<Vec<_>>(),
+        "every depth of the line"
+    );
 }
 
 #[test]
@@ -142,13 +163,17 @@ fn a_line_replayed_in_the_sixteen_orientations_walks_the_same_nodes() {
             for (i, m) in line.iter().enumerate() {
                 position.try_play(Move::Play(at(g, size, frame(m)))).unwrap();
                 tracker.update(&position);
-                let tree = tracker.trees().iter().find(|t| t.name() == "hoshi_33_invasion" && t.friend() == owner.opponent());
+                let tree = tracker
+                    .trees()
+                    .iter()
+                    .find(|t| t.name() == "hoshi_33_invasion" && t.friend() == owner.opponent());
                 match tree {
                     Some(t) => paths.push(t.frame_path()),
                     None => assert_eq!(i, line.len() - 1, "the tree ends with the line only"),
                 }
             }
-            let expected: Vec<Vec<u32>> = (1..line.len() as u32).map(|k| (0..k).collect()).collect();
+            let expected: Vec<Vec<u32>> =
+                (1..line.len() as u32).map(|k| (0..k).collect()).collect();
             assert_eq!(paths, expected, "{g:?} {owner:?}");
         }
     }
@@ -166,7 +191,10 @@ fn fig5_tracker(moves: &[&str]) -> (Position, JosekiTracker) {
 }
 
 fn lower_left_tree(tracker: &JosekiTracker) -> Option<&go_patterns::Tree> {
-    tracker.trees().iter().find(|t| t.played().first().is_some_and(|m| m.1.col() < 9 && m.1.row() < 9))
+    tracker
+        .trees()
+        .iter()
+        .find(|t| t.played().first().is_some_and(|m| m.1.col() < 9 && m.1.row() < 9))
 }
 
 #[test]
@@ -178,7 +206,10 @@ fn tenuki_outside_the_area_keeps_the_tree_and_a_deviation_inside_drops_it() {
     // Black is offered the tenuki reply of the skipped move: D6 (capture).
     let mut moves = Vec::new();
     tracker.candidates(&position, &mut moves);
-    assert!(moves.iter().any(|c| c.mv.to_string() == "D6" && c.intent == Intent::Attack), "{moves:?}");
+    assert!(
+        moves.iter().any(|c| c.mv.to_string() == "D6" && c.intent == Intent::Attack),
+        "{moves:?}"
+    );
     // Instead, a move inside the area that is not the line's drops the tree.
     let (_, tracker) = fig5_tracker(&["D4", "C6", "D9", "B2"]);
     assert!(lower_left_tree(&tracker).is_none());
@@ -215,7 +246,11 @@ fn a_game_met_in_the_middle_of_a_line_finds_its_place() {
     let mut setup = Setup::default();
     for (i, m) in LINE[..4].iter().enumerate() {
         let p = at(g, size, frame(m));
-        if i % 2 == 0 { setup.white.insert(p) } else { setup.black.insert(p) };
+        if i % 2 == 0 {
+            setup.white.insert(p)
+        } else {
+            setup.black.insert(p)
+        };
     }
     let mut position = Position::new(size, Rules::chinese());
     position.setup(setup).unwrap();
@@ -241,8 +276,11 @@ fn figure_8_branches_and_a_corner_tree_is_not_created_twice() {
     }
     let mut moves = Vec::new();
     tracker.candidates(&position, &mut moves);
-    let near: BTreeSet<String> =
-        moves.iter().map(|c| c.mv.to_string()).filter(|v| ["D6", "J4", "C6", "F3"].contains(&v.as_str())).collect();
+    let near: BTreeSet<String> = moves
+        .iter()
+        .map(|c| c.mv.to_string())
+        .filter(|v| ["D6", "J4", "C6", "F3"].contains(&v.as_str()))
+        .collect();
     assert_eq!(near.into_iter().collect::<Vec<_>>(), ["D6", "J4"]);
     // Play elsewhere for both sides: the pattern matches the empty corners again for each
     // side, but no tree is created twice.

@@ -156,7 +156,11 @@ pub fn transform_board(board: &Board, g: Symmetry, swap: bool) -> Board {
 
 /// A match as comparable data: the pattern, and the board coordinates of the points it
 /// mentions (mapped by `g` when given).
-pub fn keys(set: &PatternSet, matches: &[Match], map: Option<(Symmetry, BoardSize)>) -> Vec<(String, Vec<(i32, i32)>)> {
+pub fn keys(
+    set: &PatternSet,
+    matches: &[Match],
+    map: Option<(Symmetry, BoardSize)>,
+) -> Vec<(String, Vec<(i32, i32)>)> {
     let mut out: Vec<(String, Vec<(i32, i32)>)> = matches
         .iter()
         .map(|m| {
@@ -260,7 +264,12 @@ pub fn cut_pattern(
 }
 
 /// The input for a board with a side to move and a last move.
-pub fn input(board: &Board, to_move: Color, last: Option<Point>, move_number: u32) -> MatchInput<'_> {
+pub fn input(
+    board: &Board,
+    to_move: Color,
+    last: Option<Point>,
+    move_number: u32,
+) -> MatchInput<'_> {
     MatchInput { board, to_move, last_move: last, move_number }
 }
 
