@@ -11,6 +11,7 @@ pub mod kosumi;
 pub mod links;
 pub mod score;
 pub mod search;
+pub mod strength;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};

@@ -1,0 +1,354 @@
+//! Candidate moves: the [`CandidateGenerator`] trait an engine can use, and the
+//! strength paper's generator, [`StrengthCandidates`] (its §5).
+//!
+//! For every legal point, the lanes ([`super::lanes`]) find the nearest kosumi-ren at
+//! distance 1 to 6; each gives a **distance score** (equation 3)
+//!
+//! > p = C − C / s × |d − s|
+//!
+//! with `s` its strength (the proper distance, predicted by the [`StrengthModel`]) and
+//! `d` its distance from the point; several kosumi-ren combine by the **weighted mean**
+//! of equation 4, e = Σ wᵢ pᵢ / Σ wᵢ; then the **height correction** of Table 3 is
+//! averaged in, (e + h(line)) / 2; the points of highest score are the candidates.
+//!
+//! Choices the paper leaves open, fixed here (see [`ScoreConfig`]):
+//!
+//! - **C** is 50 by default, the range of Table 3's corrections, so that the two terms
+//!   of the final average weigh alike.
+//! - **The weights of equation 4** are wᵢ = 10 − dᵢ, dᵢ the distance of kosumi-ren i
+//!   (9 at distance 1 down to 4 at distance 6). The paper prints wᵢ = 10 − pᵢ with pᵢ
+//!   the distance *score*, but its text says the nearer kosumi-ren weighs more "by a
+//!   weight from its distance"; 10 − score would weigh the better-placed kosumi-ren
+//!   *less* and turn negative for any C above 10, so the distance is meant.
+//! - **A point no lane reaches** (nothing within distance 6) has distance score 0, the
+//!   score of a point as far from its proper distance as its strength: with the
+//!   height correction it ranks by its line alone.
+//! - **Symmetry**: the paper's width and height are the columns and rows the kosumi-ren
+//!   spans ("pure vertical and horizontal"); a tree reading them is not the same when
+//!   the board is turned a quarter, so the generator scores each kosumi-ren with both
+//!   readings (width and height as given, and exchanged) and takes the mean of the two
+//!   distance scores. Contributions are summed in sorted order. The scores of a
+//!   transformed position are then exactly the transformed scores.
+//! - **Points**: every legal move of the side to move except the pass; touching points
+//!   included (the paper scores distance 1 too).
+//! - **Ties** between equal scores: [`CandidateGenerator::candidates`] takes the lower
+//!   point first (rows from the bottom, columns from the left); [`hit_share`], which
+//!   evaluations use, counts a tie straddling the cut as the share of its points that
+//!   fit (the expectation under a random tie-break).
+
+use std::sync::Arc;
+
+use go_board::{Color, Move, Point, Position};
+
+use super::lanes::{Direction, RenHit};
+use super::model::{MAX_STRENGTH, MIN_STRENGTH, Schema, StrengthModel};
+use super::samples::{RenView, StrengthAttributes};
+
+/// Where a candidate comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Source {
+    /// The strength model's distance score.
+    Strength,
+    /// The potential (influence) of the position.
+    Potential,
+    /// Nearness to the last moves.
+    Locality,
+    /// A learned combination of several scores.
+    Combined,
+}
+
+impl Source {
+    /// A short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Strength => "strength",
+            Source::Potential => "potential",
+            Source::Locality => "locality",
+            Source::Combined => "combined",
+        }
+    }
+}
+
+/// A candidate move: a point, its score (higher is better) and the generator it comes
+/// from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    /// The point.
+    pub point: Point,
+    /// The score; only the order of scores from one generator means something.
+    pub score: f64,
+    /// The generator.
+    pub source: Source,
+}
+
+/// A generator of candidate moves.
+///
+/// A pattern matcher or any other move generator can implement it; the engine asks
+/// for the `n` best candidates of a position.
+pub trait CandidateGenerator {
+    /// The score of every point the generator considers in `position` (for the side
+    /// to move), in no particular order.
+    fn scores(&self, position: &Position) -> Vec<Candidate>;
+
+    /// The `n` candidates of highest score, best first; equal scores go lower point
+    /// first ([`Point::index`] order).
+    fn candidates(&self, position: &Position, n: usize) -> Vec<Candidate> {
+        let mut all = self.scores(position);
+        all.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.point.index().cmp(&b.point.index())));
+        all.truncate(n);
+        all
+    }
+}
+
+/// The share of the top `k` candidates of `scores` that `played` takes: 1 if fewer than
+/// `k` points score higher and the points scoring as high as `played` all fit in the
+/// top `k`, the share of those points that fit if they straddle the cut, and 0 if `k`
+/// points score higher or `played` is not scored. It is the chance that `played` is
+/// among the `k` candidates when ties are broken at random.
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Point};
+/// use go_eval::strength::candidates::{Candidate, Source, hit_share};
+/// let size = BoardSize::square(9)?;
+/// let c = |v: &str, score: f64| Candidate { point: Point::parse_gtp(v, size).unwrap(), score, source: Source::Strength };
+/// let scores = [c("A1", 3.0), c("B1", 2.0), c("C1", 2.0), c("D1", 2.0), c("E1", 1.0)];
+/// assert_eq!(hit_share(&scores, Point::parse_gtp("A1", size)?, 2), 1.0);
+/// // Three points tie for the second place: one of them fits.
+/// assert_eq!(hit_share(&scores, Point::parse_gtp("C1", size)?, 2), 1.0 / 3.0);
+/// assert_eq!(hit_share(&scores, Point::parse_gtp("E1", size)?, 2), 0.0);
+/// assert_eq!(hit_share(&scores, Point::parse_gtp("E1", size)?, 5), 1.0);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn hit_share(scores: &[Candidate], played: Point, k: usize) -> f64 {
+    let Some(own) = scores.iter().find(|c| c.point == played).map(|c| c.score) else {
+        return 0.0;
+    };
+    let above = scores.iter().filter(|c| c.score > own).count();
+    let level = scores.iter().filter(|c| c.score == own).count();
+    if above >= k {
+        0.0
+    } else if above + level <= k {
+        1.0
+    } else {
+        (k - above) as f64 / level as f64
+    }
+}
+
+/// A correction by height (the point's line, 1 on the edge) averaged with a score:
+/// Table 3 of the paper, or one learned from games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeightCorrection {
+    /// The correction on lines 1 to 10; higher lines use the tenth.
+    pub by_line: [f64; 10],
+}
+
+impl HeightCorrection {
+    /// Table 3's row for the distance score: line 1: 0, 2: 20, 3–4: 50, 5–7: 35,
+    /// 8–10: 30.
+    pub const PAPER_DISTANCE: HeightCorrection =
+        HeightCorrection { by_line: [0.0, 20.0, 50.0, 50.0, 35.0, 35.0, 35.0, 30.0, 30.0, 30.0] };
+
+    /// Table 3's row for the potential: line 1: 50, 2: 35, 3–4: 0, 5–7: 20, 8–10: 30.
+    /// It ranks the lines in the same order as [`HeightCorrection::PAPER_DISTANCE`]
+    /// when lower is better: the potential generator keeps the points of *lowest*
+    /// potential.
+    pub const PAPER_POTENTIAL: HeightCorrection =
+        HeightCorrection { by_line: [50.0, 35.0, 0.0, 0.0, 20.0, 20.0, 20.0, 30.0, 30.0, 30.0] };
+
+    /// The correction on `line` (1 on the edge).
+    pub fn on_line(&self, line: u8) -> f64 {
+        self.by_line[usize::from(line.clamp(1, 10)) - 1]
+    }
+}
+
+/// How a kosumi-ren's distance score is computed from the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DistanceScore {
+    /// Equation 3 with the predicted strength.
+    Paper,
+    /// Equation 3 averaged over the strengths of the training samples at the leaf the
+    /// kosumi-ren reaches (the expected score under the leaf's distribution).
+    Expected,
+}
+
+/// The settings of [`StrengthCandidates`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreConfig {
+    /// The constant C of equation 3: the score of a point at exactly the proper
+    /// distance.
+    pub top: f64,
+    /// The height correction averaged in, if any.
+    pub height: Option<HeightCorrection>,
+    /// How the distance score reads the model.
+    pub distance: DistanceScore,
+}
+
+impl ScoreConfig {
+    /// The paper's generator with Table 3's correction (its Table 4), C = 50.
+    pub const PAPER: ScoreConfig = ScoreConfig {
+        top: 50.0,
+        height: Some(HeightCorrection::PAPER_DISTANCE),
+        distance: DistanceScore::Paper,
+    };
+
+    /// The paper's generator without correction (its Table 2).
+    pub const PAPER_UNCORRECTED: ScoreConfig =
+        ScoreConfig { top: 50.0, height: None, distance: DistanceScore::Paper };
+}
+
+/// The strength paper's candidate generator; see the [module documentation](self).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use go_board::{Board, Color, Komi, Point, Position, Rules, Setup};
+/// use go_eval::strength::candidates::{CandidateGenerator, ScoreConfig, StrengthCandidates};
+/// use go_eval::strength::id3::TreeConfig;
+/// use go_eval::strength::model::{Schema, StrengthModel};
+/// use go_eval::strength::samples::move_samples;
+/// let board = Board::from_diagram(
+///     "
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . X . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     ",
+/// )?;
+/// let size = board.size();
+/// // A one-sample model: every kosumi-ren has strength 4.
+/// let samples = move_samples(&board, Color::White, Point::parse_gtp("G3", size)?, 2);
+/// let model = Arc::new(StrengthModel::train(&samples, Schema::Paper, &TreeConfig::ID3)?);
+/// let mut position = Position::new(size, Rules::japanese());
+/// position.setup(Setup { black: *board.stones(Color::Black), ..Setup::default() })?;
+/// position.set_to_move(Color::White);
+/// let generator = StrengthCandidates::new(model, ScoreConfig::PAPER_UNCORRECTED);
+/// let best = generator.candidates(&position, 4);
+/// // The points 4 away from C3 along its lanes (G2, G3, G4 and B7, C7, D7) score
+/// // C = 50; ties go to the lower point.
+/// let points: Vec<String> = best.iter().map(|c| c.point.to_string()).collect();
+/// assert_eq!(points, ["G2", "G3", "G4", "B7"]);
+/// assert!(best.iter().all(|c| c.score == 50.0));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct StrengthCandidates {
+    model: Arc<StrengthModel>,
+    config: ScoreConfig,
+}
+
+impl StrengthCandidates {
+    /// The generator of `model` under `config`.
+    pub fn new(model: Arc<StrengthModel>, config: ScoreConfig) -> StrengthCandidates {
+        StrengthCandidates { model, config }
+    }
+
+    /// The model.
+    pub fn model(&self) -> &StrengthModel {
+        &self.model
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &ScoreConfig {
+        &self.config
+    }
+
+    /// The distance score (equation 3, or its expectation) of a kosumi-ren with
+    /// `attributes` at distance `distance`.
+    fn ren_score(&self, attributes: &StrengthAttributes, distance: u8) -> f64 {
+        let c = self.config.top;
+        let eq3 = |s: u8| c - c / f64::from(s) * f64::from(s.abs_diff(distance));
+        match self.config.distance {
+            DistanceScore::Paper => eq3(self.model.strength(attributes)),
+            DistanceScore::Expected => {
+                let counts = self.model.distribution(attributes);
+                let total: u32 = counts.iter().sum();
+                if total == 0 {
+                    return eq3(self.model.strength(attributes));
+                }
+                let mut terms: Vec<f64> = (MIN_STRENGTH..=MAX_STRENGTH)
+                    .zip(counts)
+                    .map(|(s, n)| f64::from(n) * eq3(s))
+                    .collect();
+                terms.sort_by(f64::total_cmp);
+                terms.iter().sum::<f64>() / f64::from(total)
+            }
+        }
+    }
+
+    /// The distance score of `hit` seen from `point`: the mean over both readings of
+    /// the bounding box and, for a directional model, over the lanes that reach it.
+    fn hit_score(&self, view: &RenView, mover: Color, point: Point, hit: &RenHit) -> f64 {
+        let mut terms: Vec<f64> = Vec::with_capacity(8);
+        let directions: Vec<Direction> = match self.model.schema() {
+            Schema::Paper => vec![Direction::North],
+            Schema::Directional => Direction::from_bits(hit.directions).collect(),
+        };
+        for direction in directions {
+            let a = view.attributes(mover, point, hit, direction);
+            let mut turned = a;
+            turned.ren.width = a.ren.height;
+            turned.ren.height = a.ren.width;
+            terms.push(self.ren_score(&a, hit.distance));
+            terms.push(self.ren_score(&turned, hit.distance));
+        }
+        terms.sort_by(f64::total_cmp);
+        terms.iter().sum::<f64>() / terms.len() as f64
+    }
+
+    /// The weighted mean of equation 4 at `point`, if a lane reaches a kosumi-ren.
+    pub fn distance_score(&self, view: &RenView, mover: Color, point: Point) -> Option<f64> {
+        let hits = view.map.nearest(point);
+        if hits.is_empty() {
+            return None;
+        }
+        let mut terms: Vec<(f64, f64)> = hits
+            .iter()
+            .map(|hit| {
+                let w = f64::from(10 - hit.distance);
+                (self.hit_score(view, mover, point, hit), w)
+            })
+            .collect();
+        terms.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let weighted: f64 = terms.iter().map(|(p, w)| p * w).sum();
+        let weights: f64 = terms.iter().map(|(_, w)| w).sum();
+        Some(weighted / weights)
+    }
+}
+
+/// The legal points of the side to move.
+pub(crate) fn legal_points(position: &Position) -> impl Iterator<Item = Point> + '_ {
+    position.legal_moves().filter_map(Move::point)
+}
+
+/// The move number of the next move of `position` (1 before the first move).
+pub(crate) fn next_move_number(position: &Position) -> u32 {
+    u32::try_from(position.move_count()).unwrap_or(u32::MAX - 1) + 1
+}
+
+impl CandidateGenerator for StrengthCandidates {
+    fn scores(&self, position: &Position) -> Vec<Candidate> {
+        let board = position.board();
+        let size = board.size();
+        let mover = position.to_move();
+        let view = RenView::new(board, next_move_number(position));
+        legal_points(position)
+            .map(|point| {
+                let e = self.distance_score(&view, mover, point).unwrap_or(0.0);
+                let score = match self.config.height {
+                    Some(h) => (e + h.on_line(point.line(size))) / 2.0,
+                    None => e,
+                };
+                Candidate { point, score, source: Source::Strength }
+            })
+            .collect()
+    }
+}
