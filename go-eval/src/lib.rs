@@ -9,6 +9,7 @@ pub mod groups;
 pub mod influence;
 pub mod kosumi;
 pub mod links;
+pub mod reading;
 pub mod score;
 pub mod search;
 pub mod strength;

@@ -3,9 +3,10 @@
 //! Zobrist potential) and [`LocalityCandidates`] (the empty points nearest the
 //! opponent's last move, reference/eval.md §6).
 
-use go_board::{Color, Event, Point, Position};
+use go_board::{Color, Event, Move, Point, Position};
+use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 
-use super::candidates::{Candidate, CandidateGenerator, HeightCorrection, Source, legal_points};
+use super::candidates::{HeightCorrection, legal_points};
 use crate::influence::Zobrist;
 
 /// Candidates from the potential: the legal points where the potential is weakest
@@ -22,12 +23,12 @@ use crate::influence::Zobrist;
 /// ```
 /// use go_board::{BoardSize, Position, Rules};
 /// use go_eval::strength::baselines::PotentialCandidates;
-/// use go_eval::strength::candidates::{CandidateGenerator, HeightCorrection};
+/// use go_eval::strength::candidates::best;
 /// let position = Position::new(BoardSize::square(19)?, Rules::japanese());
-/// let generator = PotentialCandidates::paper();
 /// // On the empty board every potential is 0: the corrected score prefers lines 3-4.
-/// let best = generator.candidates(&position, 10);
-/// assert!(best.iter().all(|c| matches!(c.point.line(position.size()), 3 | 4)));
+/// let top = best(&PotentialCandidates::paper(), &position, 10);
+/// let size = position.size();
+/// assert!(top.iter().all(|c| matches!(c.mv.point().unwrap().line(size), 3 | 4)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,22 +51,26 @@ impl PotentialCandidates {
 }
 
 impl CandidateGenerator for PotentialCandidates {
-    fn scores(&self, position: &Position) -> Vec<Candidate> {
+    fn name(&self) -> &str {
+        "potential"
+    }
+
+    /// Every legal point but the pass, intent [`Intent::Moyo`].
+    fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
+        let source = Source::new("potential", "zobrist");
         let board = position.board();
         let size = board.size();
         let stones =
             go_board::ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
         let map = self.zobrist.map(size, &stones);
-        legal_points(position)
-            .map(|point| {
-                let z = f64::from(map[point].abs());
-                let score = match self.height {
-                    Some(h) => -(z + h.on_line(point.line(size))) / 2.0,
-                    None => -z,
-                };
-                Candidate { point, score, source: Source::Potential }
-            })
-            .collect()
+        out.extend(legal_points(position).map(|point| {
+            let z = f64::from(map[point].abs());
+            let score = match self.height {
+                Some(h) => -(z + h.on_line(point.line(size))) / 2.0,
+                None => -z,
+            };
+            Candidate::new(Move::Play(point), Intent::Moyo, score, source.clone())
+        }));
     }
 }
 
@@ -78,13 +83,13 @@ impl CandidateGenerator for PotentialCandidates {
 /// ```
 /// use go_board::{BoardSize, Move, Position, Rules};
 /// use go_eval::strength::baselines::LocalityCandidates;
-/// use go_eval::strength::candidates::CandidateGenerator;
+/// use go_eval::strength::candidates::best;
 /// let size = BoardSize::square(9)?;
 /// let mut position = Position::new(size, Rules::japanese());
 /// position.try_play(Move::parse_gtp("C3", size)?)?;
 /// position.try_play(Move::parse_gtp("G7", size)?)?;
-/// let best = LocalityCandidates.candidates(&position, 5);
-/// let points: Vec<String> = best.iter().map(|c| c.point.to_string()).collect();
+/// let top = best(&LocalityCandidates, &position, 5);
+/// let points: Vec<String> = top.iter().map(|c| c.mv.to_string()).collect();
 /// // The four neighbours of G7 first, nearer C3 first (G6 and F7 are both 5 from it),
 /// // then the diagonal nearest C3.
 /// assert_eq!(points, ["G6", "F7", "H7", "G8", "F6"]);
@@ -108,7 +113,13 @@ fn last_play(position: &Position, color: Color) -> Option<Point> {
 }
 
 impl CandidateGenerator for LocalityCandidates {
-    fn scores(&self, position: &Position) -> Vec<Candidate> {
+    fn name(&self) -> &str {
+        "locality"
+    }
+
+    /// Every legal point but the pass, intent [`Intent::Shape`].
+    fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
+        let source = Source::new("locality", "last moves");
         let mover = position.to_move();
         let theirs = last_play(position, mover.opponent());
         let ours = last_play(position, mover);
@@ -119,11 +130,9 @@ impl CandidateGenerator for LocalityCandidates {
                 dc * dc + dr * dr
             })
         };
-        legal_points(position)
-            .map(|point| {
-                let score = -((d2(point, theirs) << 12) + d2(point, ours)) as f64;
-                Candidate { point, score, source: Source::Locality }
-            })
-            .collect()
+        out.extend(legal_points(position).map(|point| {
+            let score = -((d2(point, theirs) << 12) + d2(point, ours)) as f64;
+            Candidate::new(Move::Play(point), Intent::Shape, score, source.clone())
+        }));
     }
 }

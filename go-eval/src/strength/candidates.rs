@@ -1,5 +1,7 @@
-//! Candidate moves: the [`CandidateGenerator`] trait an engine can use, and the
-//! strength paper's generator, [`StrengthCandidates`] (its §5).
+//! Candidate moves from the strength model: the strength paper's generator,
+//! [`StrengthCandidates`] (its §5), a [`go_patterns::CandidateGenerator`] as every move
+//! generator of the workspace; [`best`] takes the top `n` of any generator and
+//! [`hit_share`] scores a prediction.
 //!
 //! For every legal point, the lanes ([`super::lanes`]) find the nearest kosumi-ren at
 //! distance 1 to 6; each gives a **distance score** (equation 3)
@@ -29,105 +31,75 @@
 //!   readings (width and height as given, and exchanged) and takes the mean of the two
 //!   distance scores. Contributions are summed in sorted order. The scores of a
 //!   transformed position are then exactly the transformed scores.
-//! - **Points**: every legal move of the side to move except the pass; touching points
-//!   included (the paper scores distance 1 too).
-//! - **Ties** between equal scores: [`CandidateGenerator::candidates`] takes the lower
-//!   point first (rows from the bottom, columns from the left); [`hit_share`], which
+//! - **Points**: every legal move of the side to move except the pass, each proposed
+//!   once; touching points included (the paper scores distance 1 too).
+//! - **Ties** between equal scores: [`best`] takes the lower point first (rows from the bottom, columns from the left); [`hit_share`], which
 //!   evaluations use, counts a tie straddling the cut as the share of its points that
 //!   fit (the expectation under a random tie-break).
 
 use std::sync::Arc;
 
 use go_board::{Color, Move, Point, Position};
+use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 
 use super::lanes::{Direction, RenHit};
 use super::model::{MAX_STRENGTH, MIN_STRENGTH, Schema, StrengthModel};
 use super::samples::{RenView, StrengthAttributes};
 
-/// Where a candidate comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Source {
-    /// The strength model's distance score.
-    Strength,
-    /// The potential (influence) of the position.
-    Potential,
-    /// Nearness to the last moves.
-    Locality,
-    /// A learned combination of several scores.
-    Combined,
-}
-
-impl Source {
-    /// A short name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Source::Strength => "strength",
-            Source::Potential => "potential",
-            Source::Locality => "locality",
-            Source::Combined => "combined",
-        }
-    }
-}
-
-/// A candidate move: a point, its score (higher is better) and the generator it comes
-/// from.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Candidate {
-    /// The point.
-    pub point: Point,
-    /// The score; only the order of scores from one generator means something.
-    pub score: f64,
-    /// The generator.
-    pub source: Source,
-}
-
-/// A generator of candidate moves.
-///
-/// A pattern matcher or any other move generator can implement it; the engine asks
-/// for the `n` best candidates of a position.
-pub trait CandidateGenerator {
-    /// The score of every point the generator considers in `position` (for the side
-    /// to move), in no particular order.
-    fn scores(&self, position: &Position) -> Vec<Candidate>;
-
-    /// The `n` candidates of highest score, best first; equal scores go lower point
-    /// first ([`Point::index`] order).
-    fn candidates(&self, position: &Position, n: usize) -> Vec<Candidate> {
-        let mut all = self.scores(position);
-        all.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.point.index().cmp(&b.point.index())));
-        all.truncate(n);
-        all
-    }
-}
-
-/// The share of the top `k` candidates of `scores` that `played` takes: 1 if fewer than
-/// `k` points score higher and the points scoring as high as `played` all fit in the
-/// top `k`, the share of those points that fit if they straddle the cut, and 0 if `k`
-/// points score higher or `played` is not scored. It is the chance that `played` is
-/// among the `k` candidates when ties are broken at random.
+/// The `n` candidates of highest weight that `generator` proposes in `position`, best
+/// first; equal weights go lower point first ([`Point::index`] order), a pass last.
 ///
 /// # Examples
 ///
 /// ```
-/// use go_board::{BoardSize, Point};
-/// use go_eval::strength::candidates::{Candidate, Source, hit_share};
-/// let size = BoardSize::square(9)?;
-/// let c = |v: &str, score: f64| Candidate { point: Point::parse_gtp(v, size).unwrap(), score, source: Source::Strength };
-/// let scores = [c("A1", 3.0), c("B1", 2.0), c("C1", 2.0), c("D1", 2.0), c("E1", 1.0)];
-/// assert_eq!(hit_share(&scores, Point::parse_gtp("A1", size)?, 2), 1.0);
-/// // Three points tie for the second place: one of them fits.
-/// assert_eq!(hit_share(&scores, Point::parse_gtp("C1", size)?, 2), 1.0 / 3.0);
-/// assert_eq!(hit_share(&scores, Point::parse_gtp("E1", size)?, 2), 0.0);
-/// assert_eq!(hit_share(&scores, Point::parse_gtp("E1", size)?, 5), 1.0);
+/// use go_board::{BoardSize, Position, Rules};
+/// use go_eval::strength::baselines::PotentialCandidates;
+/// use go_eval::strength::candidates::best;
+/// let position = Position::new(BoardSize::square(19)?, Rules::japanese());
+/// let top = best(&PotentialCandidates::paper(), &position, 3);
+/// assert_eq!(top.len(), 3);
+/// assert!(top[0].weight >= top[2].weight);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn hit_share(scores: &[Candidate], played: Point, k: usize) -> f64 {
-    let Some(own) = scores.iter().find(|c| c.point == played).map(|c| c.score) else {
+pub fn best(generator: &impl CandidateGenerator, position: &Position, n: usize) -> Vec<Candidate> {
+    let mut all = Vec::new();
+    generator.generate(position, &mut all);
+    let key = |c: &Candidate| c.mv.point().map_or(usize::MAX, Point::index);
+    all.sort_by(|a, b| b.weight.total_cmp(&a.weight).then(key(a).cmp(&key(b))));
+    all.truncate(n);
+    all
+}
+
+/// The share of the top `k` candidates that `played` takes: 1 if fewer than `k`
+/// candidates weigh more and those weighing as much as `played` all fit in the top
+/// `k`, the share of those that fit if they straddle the cut, and 0 if `k` candidates
+/// weigh more or `played` is not proposed. It is the chance that `played` is among the
+/// `k` best when ties are broken at random. Each move should be proposed once (the
+/// generators of this module do so).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Move};
+/// use go_eval::strength::candidates::hit_share;
+/// use go_patterns::{Candidate, Intent, Source};
+/// let size = go_board::BoardSize::square(9)?;
+/// let c = |v: &str, w: f64| Candidate::new(Move::parse_gtp(v, size).unwrap(), Intent::Shape, w, Source::new("test", v));
+/// let all = [c("A1", 3.0), c("B1", 2.0), c("C1", 2.0), c("D1", 2.0), c("E1", 1.0)];
+/// assert_eq!(hit_share(&all, Move::parse_gtp("A1", size)?, 2), 1.0);
+/// // Three moves tie for the second place: one of them fits.
+/// assert_eq!(hit_share(&all, Move::parse_gtp("C1", size)?, 2), 1.0 / 3.0);
+/// assert_eq!(hit_share(&all, Move::parse_gtp("E1", size)?, 2), 0.0);
+/// assert_eq!(hit_share(&all, Move::parse_gtp("E1", size)?, 5), 1.0);
+/// assert_eq!(hit_share(&all, Move::parse_gtp("J9", size)?, 5), 0.0);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn hit_share(candidates: &[Candidate], played: Move, k: usize) -> f64 {
+    let Some(own) = candidates.iter().find(|c| c.mv == played).map(|c| c.weight) else {
         return 0.0;
     };
-    let above = scores.iter().filter(|c| c.score > own).count();
-    let level = scores.iter().filter(|c| c.score == own).count();
+    let above = candidates.iter().filter(|c| c.weight > own).count();
+    let level = candidates.iter().filter(|c| c.weight == own).count();
     if above >= k {
         0.0
     } else if above + level <= k {
@@ -206,7 +178,7 @@ impl ScoreConfig {
 /// ```
 /// use std::sync::Arc;
 /// use go_board::{Board, Color, Komi, Point, Position, Rules, Setup};
-/// use go_eval::strength::candidates::{CandidateGenerator, ScoreConfig, StrengthCandidates};
+/// use go_eval::strength::candidates::{ScoreConfig, StrengthCandidates, best};
 /// use go_eval::strength::id3::TreeConfig;
 /// use go_eval::strength::model::{Schema, StrengthModel};
 /// use go_eval::strength::samples::move_samples;
@@ -231,12 +203,13 @@ impl ScoreConfig {
 /// position.setup(Setup { black: *board.stones(Color::Black), ..Setup::default() })?;
 /// position.set_to_move(Color::White);
 /// let generator = StrengthCandidates::new(model, ScoreConfig::PAPER_UNCORRECTED);
-/// let best = generator.candidates(&position, 4);
+/// let top = best(&generator, &position, 4);
 /// // The points 4 away from C3 along its lanes (G2, G3, G4 and B7, C7, D7) score
-/// // C = 50; ties go to the lower point.
-/// let points: Vec<String> = best.iter().map(|c| c.point.to_string()).collect();
+/// // C = 50; ties go to the lower point. The source names the kosumi-ren.
+/// let points: Vec<String> = top.iter().map(|c| c.mv.to_string()).collect();
 /// assert_eq!(points, ["G2", "G3", "G4", "B7"]);
-/// assert!(best.iter().all(|c| c.score == 50.0));
+/// assert!(top.iter().all(|c| c.weight == 50.0));
+/// assert_eq!(top[0].source.to_string(), "strength/C3");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -304,12 +277,16 @@ impl StrengthCandidates {
         terms.iter().sum::<f64>() / terms.len() as f64
     }
 
-    /// The weighted mean of equation 4 at `point`, if a lane reaches a kosumi-ren.
-    pub fn distance_score(&self, view: &RenView, mover: Color, point: Point) -> Option<f64> {
+    /// The weighted mean of equation 4 at `point`, and the kosumi-ren of highest
+    /// weight (the nearest, the first found on a tie), if a lane reaches one.
+    pub fn distance_score(
+        &self,
+        view: &RenView,
+        mover: Color,
+        point: Point,
+    ) -> Option<(f64, usize)> {
         let hits = view.map.nearest(point);
-        if hits.is_empty() {
-            return None;
-        }
+        let nearest = hits.iter().min_by_key(|h| h.distance)?.ren;
         let mut terms: Vec<(f64, f64)> = hits
             .iter()
             .map(|hit| {
@@ -320,7 +297,7 @@ impl StrengthCandidates {
         terms.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
         let weighted: f64 = terms.iter().map(|(p, w)| p * w).sum();
         let weights: f64 = terms.iter().map(|(_, w)| w).sum();
-        Some(weighted / weights)
+        Some((weighted / weights, nearest))
     }
 }
 
@@ -334,21 +311,56 @@ pub(crate) fn next_move_number(position: &Position) -> u32 {
     u32::try_from(position.move_count()).unwrap_or(u32::MAX - 1) + 1
 }
 
-impl CandidateGenerator for StrengthCandidates {
-    fn scores(&self, position: &Position) -> Vec<Candidate> {
+impl StrengthCandidates {
+    /// The final score of every legal point of `position` for the side to move, with
+    /// the index of the kosumi-ren that weighs most in it (the nearest; `None` for a
+    /// point no lane reaches).
+    pub fn point_scores(&self, position: &Position) -> (RenView, Vec<(Point, f64, Option<usize>)>) {
         let board = position.board();
         let size = board.size();
         let mover = position.to_move();
         let view = RenView::new(board, next_move_number(position));
-        legal_points(position)
+        let scores = legal_points(position)
             .map(|point| {
-                let e = self.distance_score(&view, mover, point).unwrap_or(0.0);
+                let (e, ren) = match self.distance_score(&view, mover, point) {
+                    Some((e, ren)) => (e, Some(ren)),
+                    None => (0.0, None),
+                };
                 let score = match self.config.height {
                     Some(h) => (e + h.on_line(point.line(size))) / 2.0,
                     None => e,
                 };
-                Candidate { point, score, source: Source::Strength }
+                (point, score, ren)
             })
-            .collect()
+            .collect();
+        (view, scores)
+    }
+}
+
+impl CandidateGenerator for StrengthCandidates {
+    fn name(&self) -> &str {
+        "strength"
+    }
+
+    /// Every legal point but the pass, with its score as the weight, intent
+    /// [`Intent::Shape`], and as the source's item the lowest stone of the kosumi-ren
+    /// that weighs most in the score (`height` for a point no lane reaches).
+    fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
+        let (view, scores) = self.point_scores(position);
+        let names: Vec<Source> = view
+            .rens
+            .iter()
+            .map(|r| {
+                Source::new(
+                    "strength",
+                    r.stones.first().map_or_else(String::new, |p| p.to_string()),
+                )
+            })
+            .collect();
+        let height = Source::new("strength", "height");
+        out.extend(scores.into_iter().map(|(point, score, ren)| {
+            let source = ren.map_or_else(|| height.clone(), |r| names[r].clone());
+            Candidate::new(Move::Play(point), Intent::Shape, score, source)
+        }));
     }
 }

@@ -53,11 +53,10 @@
 
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 /// How an attribute's values are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AttributeKind {
     /// Values `0, 1, ..., values - 1` (any other value, at prediction time, stops at
     /// the node that tests it).
@@ -70,7 +69,8 @@ pub enum AttributeKind {
 }
 
 /// An attribute of a schema: its name and kind.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Attribute {
     /// The name, for display and for the saved model.
     pub name: String,
@@ -121,8 +121,9 @@ impl Features for Vec<f64> {
 }
 
 /// The split criterion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Criterion {
     /// ID3's information gain.
     InformationGain,
@@ -132,8 +133,9 @@ pub enum Criterion {
 }
 
 /// How numeric attributes split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum NumericSplit {
     /// Cut once, at the root, into this many equal-frequency bins (fewer when the
     /// attribute has fewer distinct values); every bin is a branch, and the attribute
@@ -145,7 +147,8 @@ pub enum NumericSplit {
 }
 
 /// The settings of [`Tree::fit`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TreeConfig {
     /// The split criterion.
     pub criterion: Criterion,
@@ -262,8 +265,9 @@ impl fmt::Display for TreeError {
 impl std::error::Error for TreeError {}
 
 /// The test of an inner node: which child a value goes to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Test {
     /// Child `v` for categorical value `v`.
     Categorical,
@@ -274,7 +278,8 @@ pub enum Test {
 }
 
 /// The split of an inner node.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Split {
     /// The attribute tested.
     pub attribute: u32,
@@ -286,7 +291,8 @@ pub struct Split {
 
 /// A node: the class counts of the training samples that reached it, its plurality
 /// class, and its split if it is an inner node.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Node {
     /// The number of training samples of each class that reached the node.
     pub counts: Vec<u32>,
@@ -294,13 +300,14 @@ pub struct Node {
     /// its parent's when no sample reached it.
     pub class: u32,
     /// The split, for an inner node.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub split: Option<Split>,
 }
 
 /// A grown decision tree: the schema, the number of classes, and the nodes (the root
 /// first).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tree {
     /// The schema the tree reads.
     pub attributes: Vec<Attribute>,

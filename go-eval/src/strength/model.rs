@@ -29,15 +29,17 @@
 //! // An enemy stone is kept at 4, an own stone at 3.
 //! assert_eq!(model.strength(&samples[0].attributes), 4);
 //! assert_eq!(model.strength(&samples[1].attributes), 3);
+//! # #[cfg(feature = "serde")] {
 //! let again = StrengthModel::from_json(&model.to_json())?;
 //! assert_eq!(again, model);
+//! # }
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
 use core::fmt;
-use std::path::{Path, PathBuf};
-
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "serde")]
+use std::path::Path;
+use std::path::PathBuf;
 
 use super::id3::{Tree, TreeConfig, TreeError};
 use super::samples::{Sample, StrengthAttributes, directional_schema, paper_schema};
@@ -55,8 +57,9 @@ const FORMAT: &str = "go-eval strength model";
 const VERSION: u32 = 1;
 
 /// Which attributes a model reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Schema {
     /// The paper's fourteen ([`paper_schema`]).
     Paper,
@@ -82,7 +85,8 @@ impl Schema {
 }
 
 /// A trained strength model.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StrengthModel {
     format: String,
     version: u32,
@@ -90,7 +94,7 @@ pub struct StrengthModel {
     config: TreeConfig,
     samples: usize,
     /// Free text the trainer may set: the data and the command it came from.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub description: String,
     tree: Tree,
 }
@@ -113,6 +117,7 @@ pub enum ModelError {
     /// The tree learner failed.
     Tree(TreeError),
     /// The text is not JSON of a model.
+    #[cfg(feature = "serde")]
     Json(serde_json::Error),
     /// The JSON is a model of another kind or version, or is inconsistent.
     Format(String),
@@ -129,6 +134,7 @@ impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ModelError::Tree(e) => write!(f, "strength model: {e}"),
+            #[cfg(feature = "serde")]
             ModelError::Json(e) => write!(f, "strength model: not a model file: {e}"),
             ModelError::Format(why) => write!(f, "strength model: {why}"),
             ModelError::Io { path, error } => write!(f, "{}: {error}", path.display()),
@@ -140,6 +146,7 @@ impl std::error::Error for ModelError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ModelError::Tree(e) => Some(e),
+            #[cfg(feature = "serde")]
             ModelError::Json(e) => Some(e),
             ModelError::Io { error, .. } => Some(error),
             ModelError::Format(_) => None,
@@ -176,13 +183,7 @@ impl StrengthModel {
         let rows: Vec<&StrengthAttributes> = samples.iter().map(|s| &s.attributes).collect();
         let labels: Vec<usize> =
             samples.iter().map(|s| usize::from(s.distance - MIN_STRENGTH)).collect();
-        let tree = Tree::fit(
-            &schema.attributes(),
-            &rows,
-            &labels,
-            CLASSES,
-            config,
-        )?;
+        let tree = Tree::fit(&schema.attributes(), &rows, &labels, CLASSES, config)?;
         Ok(StrengthModel {
             format: FORMAT.to_owned(),
             version: VERSION,
@@ -245,17 +246,23 @@ impl StrengthModel {
     }
 
     /// The model as JSON.
+    ///
+    /// Needs the `serde` feature.
+    #[cfg(feature = "serde")]
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a model serialises")
     }
 
     /// Reads a model from JSON and checks it.
     ///
+    /// Needs the `serde` feature.
+    ///
     /// # Errors
     ///
     /// [`ModelError::Json`] (with line and column) if the text is not JSON of a model;
     /// [`ModelError::Format`] if it is another format or version, or its tree does not
     /// read its schema's attributes; [`ModelError::Tree`] if the tree is inconsistent.
+    #[cfg(feature = "serde")]
     pub fn from_json(text: &str) -> Result<StrengthModel, ModelError> {
         let model: StrengthModel = serde_json::from_str(text).map_err(ModelError::Json)?;
         if model.format != FORMAT {
@@ -288,9 +295,12 @@ impl StrengthModel {
 
     /// Writes the model to `path` as JSON.
     ///
+    /// Needs the `serde` feature.
+    ///
     /// # Errors
     ///
     /// [`ModelError::Io`] if the file cannot be written.
+    #[cfg(feature = "serde")]
     pub fn save(&self, path: &Path) -> Result<(), ModelError> {
         std::fs::write(path, self.to_json())
             .map_err(|error| ModelError::Io { path: path.to_owned(), error })
@@ -298,9 +308,12 @@ impl StrengthModel {
 
     /// Reads a model from the JSON file `path`.
     ///
+    /// Needs the `serde` feature.
+    ///
     /// # Errors
     ///
     /// [`ModelError::Io`] if the file cannot be read, else as [`StrengthModel::from_json`].
+    #[cfg(feature = "serde")]
     pub fn load(path: &Path) -> Result<StrengthModel, ModelError> {
         let text = std::fs::read_to_string(path)
             .map_err(|error| ModelError::Io { path: path.to_owned(), error })?;
@@ -313,6 +326,8 @@ mod tests {
     use super::*;
     use crate::strength::samples::move_samples;
     use go_board::{Board, Color, Point};
+    #[cfg(feature = "serde")]
+    use std::path::Path;
 
     fn tiny_model() -> StrengthModel {
         let board = Board::from_diagram(
@@ -333,6 +348,7 @@ mod tests {
         StrengthModel::train(&samples, Schema::Paper, &TreeConfig::ID3).unwrap()
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn save_and_load_round_trip() {
         let model = tiny_model();
@@ -345,6 +361,7 @@ mod tests {
         assert_eq!(loaded, model);
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn bad_model_files_give_clear_errors() {
         let good = tiny_model().to_json();

@@ -1,0 +1,14 @@
+//! Reading: searches that answer tactical and life-and-death questions about a position.
+//!
+//! Every reader answers with an [`Answer`]: an [`Outcome`] from the mover's point of view
+//! (with ko distinguished as a threat balance), the move that achieves it, whether the
+//! answer is certain or was cut by the [`Budget`], and the nodes it used. Budgets are
+//! nodes and depths, never wall-clock time, so an answer is the same on every run, with
+//! every table size and on every machine.
+//!
+//! The readers are modules of their own, one concept each; this module holds the
+//! vocabulary they share.
+
+mod answer;
+
+pub use answer::{Answer, Budget, Outcome};
