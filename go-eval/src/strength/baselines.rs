@@ -6,7 +6,8 @@
 use go_board::{Color, Event, Move, Point, Position};
 use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 
-use super::candidates::{HeightCorrection, legal_points};
+use super::candidates::{legal_points, next_move_number};
+use super::height::HeightCorrection;
 use crate::influence::Zobrist;
 
 /// Candidates from the potential: the legal points where the potential is weakest
@@ -31,7 +32,7 @@ use crate::influence::Zobrist;
 /// assert!(top.iter().all(|c| matches!(c.mv.point().unwrap().line(size), 3 | 4)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PotentialCandidates {
     /// The potential model.
     pub zobrist: Zobrist,
@@ -45,7 +46,7 @@ impl PotentialCandidates {
     pub fn paper() -> PotentialCandidates {
         PotentialCandidates {
             zobrist: Zobrist::CLASSIC,
-            height: Some(HeightCorrection::PAPER_POTENTIAL),
+            height: Some(HeightCorrection::paper_potential()),
         }
     }
 }
@@ -63,10 +64,11 @@ impl CandidateGenerator for PotentialCandidates {
         let stones =
             go_board::ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
         let map = self.zobrist.map(size, &stones);
+        let number = next_move_number(position);
         out.extend(legal_points(position).map(|point| {
             let z = f64::from(map[point].abs());
-            let score = match self.height {
-                Some(h) => -(z + h.on_line(point.line(size))) / 2.0,
+            let score = match &self.height {
+                Some(h) => -(z + h.on_line(point.line(size), number)) / 2.0,
                 None => -z,
             };
             Candidate::new(Move::Play(point), Intent::Moyo, score, source.clone())

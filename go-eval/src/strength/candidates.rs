@@ -42,6 +42,7 @@ use std::sync::Arc;
 use go_board::{Color, Move, Point, Position};
 use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 
+use super::height::HeightCorrection;
 use super::lanes::{Direction, RenHit};
 use super::model::{MAX_STRENGTH, MIN_STRENGTH, Schema, StrengthModel};
 use super::samples::{RenView, StrengthAttributes};
@@ -109,33 +110,6 @@ pub fn hit_share(candidates: &[Candidate], played: Move, k: usize) -> f64 {
     }
 }
 
-/// A correction by height (the point's line, 1 on the edge) averaged with a score:
-/// Table 3 of the paper, or one learned from games.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HeightCorrection {
-    /// The correction on lines 1 to 10; higher lines use the tenth.
-    pub by_line: [f64; 10],
-}
-
-impl HeightCorrection {
-    /// Table 3's row for the distance score: line 1: 0, 2: 20, 3–4: 50, 5–7: 35,
-    /// 8–10: 30.
-    pub const PAPER_DISTANCE: HeightCorrection =
-        HeightCorrection { by_line: [0.0, 20.0, 50.0, 50.0, 35.0, 35.0, 35.0, 30.0, 30.0, 30.0] };
-
-    /// Table 3's row for the potential: line 1: 50, 2: 35, 3–4: 0, 5–7: 20, 8–10: 30.
-    /// It ranks the lines in the same order as [`HeightCorrection::PAPER_DISTANCE`]
-    /// when lower is better: the potential generator keeps the points of *lowest*
-    /// potential.
-    pub const PAPER_POTENTIAL: HeightCorrection =
-        HeightCorrection { by_line: [50.0, 35.0, 0.0, 0.0, 20.0, 20.0, 20.0, 30.0, 30.0, 30.0] };
-
-    /// The correction on `line` (1 on the edge).
-    pub fn on_line(&self, line: u8) -> f64 {
-        self.by_line[usize::from(line.clamp(1, 10)) - 1]
-    }
-}
-
 /// How a kosumi-ren's distance score is computed from the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DistanceScore {
@@ -147,7 +121,7 @@ pub enum DistanceScore {
 }
 
 /// The settings of [`StrengthCandidates`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScoreConfig {
     /// The constant C of equation 3: the score of a point at exactly the proper
     /// distance.
@@ -160,15 +134,18 @@ pub struct ScoreConfig {
 
 impl ScoreConfig {
     /// The paper's generator with Table 3's correction (its Table 4), C = 50.
-    pub const PAPER: ScoreConfig = ScoreConfig {
-        top: 50.0,
-        height: Some(HeightCorrection::PAPER_DISTANCE),
-        distance: DistanceScore::Paper,
-    };
+    pub fn paper() -> ScoreConfig {
+        ScoreConfig {
+            top: 50.0,
+            height: Some(HeightCorrection::paper_distance()),
+            distance: DistanceScore::Paper,
+        }
+    }
 
-    /// The paper's generator without correction (its Table 2).
-    pub const PAPER_UNCORRECTED: ScoreConfig =
-        ScoreConfig { top: 50.0, height: None, distance: DistanceScore::Paper };
+    /// The paper's generator without correction (its Table 2), C = 50.
+    pub fn paper_uncorrected() -> ScoreConfig {
+        ScoreConfig { top: 50.0, height: None, distance: DistanceScore::Paper }
+    }
 }
 
 /// The strength paper's candidate generator; see the [module documentation](self).
@@ -202,7 +179,7 @@ impl ScoreConfig {
 /// let mut position = Position::new(size, Rules::japanese());
 /// position.setup(Setup { black: *board.stones(Color::Black), ..Setup::default() })?;
 /// position.set_to_move(Color::White);
-/// let generator = StrengthCandidates::new(model, ScoreConfig::PAPER_UNCORRECTED);
+/// let generator = StrengthCandidates::new(model, ScoreConfig::paper_uncorrected());
 /// let top = best(&generator, &position, 4);
 /// // The points 4 away from C3 along its lanes (G2, G3, G4 and B7, C7, D7) score
 /// // C = 50; ties go to the lower point. The source names the kosumi-ren.
@@ -319,15 +296,16 @@ impl StrengthCandidates {
         let board = position.board();
         let size = board.size();
         let mover = position.to_move();
-        let view = RenView::new(board, next_move_number(position));
+        let number = next_move_number(position);
+        let view = RenView::new(board, number);
         let scores = legal_points(position)
             .map(|point| {
                 let (e, ren) = match self.distance_score(&view, mover, point) {
                     Some((e, ren)) => (e, Some(ren)),
                     None => (0.0, None),
                 };
-                let score = match self.config.height {
-                    Some(h) => (e + h.on_line(point.line(size))) / 2.0,
+                let score = match &self.config.height {
+                    Some(h) => (e + h.on_line(point.line(size), number)) / 2.0,
                     None => e,
                 };
                 (point, score, ren)
@@ -362,5 +340,207 @@ impl CandidateGenerator for StrengthCandidates {
             let source = ren.map_or_else(|| height.clone(), |r| names[r].clone());
             Candidate::new(Move::Play(point), Intent::Shape, score, source)
         }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strength::baselines::{LocalityCandidates, PotentialCandidates};
+    use crate::strength::id3::TreeConfig;
+    use crate::strength::lanes::RenHit;
+    use crate::strength::samples::Sample;
+    use go_board::{Board, Rules, Setup, Symmetry};
+
+    fn position(diagram: &str, to_move: Color) -> Position {
+        let board = Board::from_diagram(diagram).unwrap();
+        let mut position = Position::new(board.size(), Rules::japanese());
+        position
+            .setup(Setup {
+                black: *board.stones(Color::Black),
+                white: *board.stones(Color::White),
+                ..Setup::default()
+            })
+            .unwrap();
+        position.set_to_move(to_move);
+        position
+    }
+
+    /// A sample of some kosumi-ren of `view` with `own`, width, height and distance set.
+    fn sample(view: &RenView, own: bool, wh: (u32, u32), distance: u8) -> Sample {
+        let hit = RenHit { ren: 0, distance, directions: Direction::North.bit() };
+        let p = Point::must(0, 0, view.map.size());
+        let mut attributes = view.attributes(Color::Black, p, &hit, Direction::North);
+        attributes.own = own;
+        (attributes.ren.width, attributes.ren.height) = wh;
+        Sample { attributes, distance }
+    }
+
+    const BOARD: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . O . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    ";
+
+    /// A model that gives own kosumi-ren strength 2 and enemy ones 5, and the scores of
+    /// C6 for White worked by hand: White's G7 is 4 away on the east lane's side (w = 6),
+    /// Black's C3 is 3 away down the south lane (w = 7).
+    #[test]
+    fn issue_13_scores_worked_by_hand() {
+        let pos = position(BOARD, Color::White);
+        let view = RenView::new(pos.board(), 1);
+        let samples = [sample(&view, true, (1, 1), 2), sample(&view, false, (1, 1), 5)];
+        let model =
+            Arc::new(StrengthModel::train(&samples, Schema::Paper, &TreeConfig::ID3).unwrap());
+        let c6 = Point::parse_gtp("C6", pos.size()).unwrap();
+        let score_at = |config: ScoreConfig| {
+            let (_, scores) = StrengthCandidates::new(model.clone(), config).point_scores(&pos);
+            scores.into_iter().find(|s| s.0 == c6).unwrap()
+        };
+        // G7 (own, s = 2, d = 4): 50 - 50 / 2 * 2 = 0. C3 (enemy, s = 5, d = 3):
+        // 50 - 50 / 5 * 2 = 30. Equation 4: (6 * 0 + 7 * 30) / 13.
+        let e = (6.0 * 0.0 + 7.0 * 30.0) / 13.0;
+        let (_, plain, nearest) = score_at(ScoreConfig::paper_uncorrected());
+        assert!((plain - e).abs() < 1e-12, "{plain}");
+        // The nearest kosumi-ren weighs most: C3.
+        assert_eq!(
+            view.rens[nearest.unwrap()].stones.first(),
+            Point::parse_gtp("C3", pos.size()).ok()
+        );
+        // C6 is on the third line: Table 3 gives 50, averaged in.
+        let (_, corrected, _) = score_at(ScoreConfig::paper());
+        assert!((corrected - (e + 50.0) / 2.0).abs() < 1e-12, "{corrected}");
+        // The expected score with one sample per leaf is the same.
+        let expected =
+            ScoreConfig { distance: DistanceScore::Expected, ..ScoreConfig::paper_uncorrected() };
+        assert!((score_at(expected).1 - e).abs() < 1e-12);
+        // A point no lane reaches scores 0 before the correction: J1 is on line 1
+        // (Table 3: 0).
+        let j1 = Point::parse_gtp("J1", pos.size()).unwrap();
+        let (_, scores) =
+            StrengthCandidates::new(model.clone(), ScoreConfig::paper()).point_scores(&pos);
+        assert_eq!(scores.iter().find(|s| s.0 == j1).map(|s| (s.1, s.2)), Some((0.0, None)));
+        // Every legal point is proposed once; occupied points are not.
+        assert_eq!(scores.len(), 81 - 2);
+    }
+
+    /// Equation 3 on its own: a kosumi-ren of strength s at distance d scores
+    /// 50 − 50 / s · |d − s|, for every s and d of the lanes.
+    #[test]
+    fn equation_3_for_every_strength_and_distance() {
+        let pos = position(BOARD, Color::Black);
+        let view = RenView::new(pos.board(), 1);
+        for s in MIN_STRENGTH..=MAX_STRENGTH {
+            let model = Arc::new(
+                StrengthModel::train(
+                    &[sample(&view, true, (1, 1), s)],
+                    Schema::Paper,
+                    &TreeConfig::ID3,
+                )
+                .unwrap(),
+            );
+            let generator = StrengthCandidates::new(model, ScoreConfig::paper_uncorrected());
+            let a = view.attributes(
+                Color::Black,
+                Point::must(0, 0, pos.size()),
+                &RenHit { ren: 0, distance: 1, directions: 1 },
+                Direction::North,
+            );
+            for d in 1..=6u8 {
+                let want = 50.0 - 50.0 / f64::from(s) * f64::from(s.abs_diff(d));
+                assert!((generator.ren_score(&a, d) - want).abs() < 1e-12, "s {s} d {d}");
+            }
+        }
+    }
+
+    /// A position with moves played (so locality has last moves) and its image under a
+    /// symmetry, played move by move.
+    fn game(symmetry: Symmetry) -> Position {
+        let size = go_board::BoardSize::square(13).unwrap();
+        // Black's D4-E4 is wider than high.
+        let moves =
+            ["D4", "K10", "C10", "K4", "F11", "J6", "G7", "E9", "L7", "D5", "H3", "C4", "E4", "L3"];
+        let mut position = Position::new(size, Rules::japanese());
+        for v in moves {
+            let p = symmetry.apply(Point::parse_gtp(v, size).unwrap(), size);
+            position.try_play(Move::Play(p)).unwrap();
+        }
+        position
+    }
+
+    /// Under all 8 symmetries, the transformed position gets the transformed scores,
+    /// exactly, from every generator, for a model that reads width and height
+    /// differently (so turning the board would change an unsymmetrised score) and for a
+    /// directional one.
+    #[test]
+    fn issue_13_candidates_follow_the_8_symmetries() {
+        let base = game(Symmetry::IDENTITY);
+        let view = RenView::new(base.board(), 1);
+        let samples = [
+            sample(&view, true, (3, 1), 2),
+            sample(&view, true, (1, 2), 5),
+            sample(&view, false, (1, 1), 4),
+            sample(&view, false, (2, 1), 3),
+        ];
+        let paper =
+            Arc::new(StrengthModel::train(&samples, Schema::Paper, &TreeConfig::ID3).unwrap());
+        let mut directional_samples = samples.to_vec();
+        directional_samples[1].attributes.room = 9;
+        directional_samples[2].attributes.heading = crate::strength::samples::Heading::Centreward;
+        let directional = Arc::new(
+            StrengthModel::train(&directional_samples, Schema::Directional, &TreeConfig::C45)
+                .unwrap(),
+        );
+        let generators: Vec<Box<dyn CandidateGenerator>> = vec![
+            Box::new(StrengthCandidates::new(paper.clone(), ScoreConfig::paper())),
+            Box::new(StrengthCandidates::new(
+                paper,
+                ScoreConfig {
+                    distance: DistanceScore::Expected,
+                    ..ScoreConfig::paper_uncorrected()
+                },
+            )),
+            Box::new(StrengthCandidates::new(directional, ScoreConfig::paper())),
+            Box::new(PotentialCandidates::paper()),
+            Box::new(LocalityCandidates),
+        ];
+        let size = base.size();
+        for generator in &generators {
+            let mut scores = Vec::new();
+            generator.generate(&base, &mut scores);
+            let distinct: std::collections::BTreeSet<u64> =
+                scores.iter().map(|c| c.weight.to_bits()).collect();
+            assert!(distinct.len() > 5, "{}: {} distinct scores", generator.name(), distinct.len());
+            let top = best(generator, &base, 10);
+            for symmetry in Symmetry::ALL {
+                let turned = game(symmetry);
+                let mut turned_scores = Vec::new();
+                generator.generate(&turned, &mut turned_scores);
+                assert_eq!(turned_scores.len(), scores.len());
+                for c in &scores {
+                    let image = Move::Play(symmetry.apply(c.mv.point().unwrap(), size));
+                    let t = turned_scores.iter().find(|t| t.mv == image).unwrap();
+                    assert_eq!(t.weight, c.weight, "{} {symmetry:?} {}", generator.name(), c.mv);
+                }
+                // The top 10 map to the top 10 when no tie straddles the cut.
+                let mut all = scores.clone();
+                all.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+                if all[9].weight > all[10].weight {
+                    let image: std::collections::BTreeSet<String> = top
+                        .iter()
+                        .map(|c| symmetry.apply(c.mv.point().unwrap(), size).to_string())
+                        .collect();
+                    let got: std::collections::BTreeSet<String> =
+                        best(generator, &turned, 10).iter().map(|c| c.mv.to_string()).collect();
+                    assert_eq!(got, image, "{} {symmetry:?}", generator.name());
+                }
+            }
+        }
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! The learner is deterministic: ties between attributes go to the first one in the
 //! schema, ties between classes to the smallest class index, and a numeric threshold
-//! is the largest value seen below the cut (C4.5's convention).
+//! is the largest value of the training set not above the midpoint of the cut
+//! (C4.5's convention, so thresholds are values of the data).
 //!
 //! - **ID3** ([`TreeConfig::ID3`], after Russell and Norvig's `DECISION-TREE-LEARNING`,
 //!   the book the strength paper cites): a node whose samples share one class is a
@@ -413,6 +414,8 @@ struct Data<'a> {
     columns: Vec<Vec<f64>>,
     /// For binned numeric attributes: the bin of every sample.
     bins: Vec<Option<(Vec<f64>, Vec<u8>)>>,
+    /// The distinct values of every attribute, sorted (C4.5's thresholds are values).
+    distinct: Vec<Vec<f64>>,
     labels: &'a [usize],
     classes: usize,
 }
@@ -492,7 +495,16 @@ impl Tree {
                 _ => None,
             })
             .collect();
-        let data = Data { columns, bins, labels, classes };
+        let distinct = columns
+            .iter()
+            .map(|c| {
+                let mut v = c.clone();
+                v.sort_by(f64::total_cmp);
+                v.dedup();
+                v
+            })
+            .collect();
+        let data = Data { columns, bins, distinct, labels, classes };
         let mut tree = Tree { attributes: schema.to_vec(), classes: classes as u32, nodes: vec![] };
         tree.grow(&data, config)?;
         if let Some(z) = config.prune {
@@ -721,8 +733,13 @@ impl Tree {
                 best = Some((gain, v, entropy(&[left, right], total)));
             }
         }
-        let (gain, threshold, split_info) = best?;
+        let (gain, below, split_info) = best?;
         let gain = gain - f64::from(cuts).log2() / n;
+        // C4.5: the largest value of the whole training set not above the midpoint.
+        let next = pairs[pairs.partition_point(|p| p.0 <= below)].0;
+        let middle = below + (next - below) / 2.0;
+        let values = &data.distinct[a];
+        let threshold = values[values.partition_point(|&v| v <= middle) - 1];
         let ratio = if split_info > 0.0 { gain / split_info } else { 0.0 };
         Some(Candidate { attribute: a, gain, ratio, test: Test::AtMost(threshold) })
     }
@@ -922,4 +939,251 @@ impl Tree {
 /// incumbent, which comes first in the schema).
 fn b_ge(b: &Candidate, c: &Candidate, key: impl Fn(&Candidate) -> f64) -> bool {
     key(b) >= key(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Quinlan's play-tennis table (Mitchell, Machine Learning, table 3.2): outlook
+    /// (sunny, overcast, rain), temperature (hot, mild, cool), humidity (high, normal),
+    /// wind (weak, strong); play (no, yes).
+    fn tennis() -> (Vec<Attribute>, Vec<[f64; 4]>, Vec<usize>) {
+        let schema = vec![
+            Attribute::categorical("outlook", 3),
+            Attribute::categorical("temperature", 3),
+            Attribute::categorical("humidity", 2),
+            Attribute::categorical("wind", 2),
+        ];
+        let days = vec![
+            [0., 0., 0., 0.],
+            [0., 0., 0., 1.],
+            [1., 0., 0., 0.],
+            [2., 1., 0., 0.],
+            [2., 2., 1., 0.],
+            [2., 2., 1., 1.],
+            [1., 2., 1., 1.],
+            [0., 1., 0., 0.],
+            [0., 2., 1., 0.],
+            [2., 1., 1., 0.],
+            [0., 1., 1., 1.],
+            [1., 1., 0., 1.],
+            [1., 0., 1., 0.],
+            [2., 1., 0., 1.],
+        ];
+        let play = vec![0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0];
+        (schema, days, play)
+    }
+
+    fn data_of<'a>(
+        schema: &[Attribute],
+        rows: &[[f64; 4]],
+        labels: &'a [usize],
+        config: &TreeConfig,
+    ) -> (Tree, Data<'a>) {
+        let columns: Vec<Vec<f64>> =
+            (0..schema.len()).map(|a| rows.iter().map(|r| r[a]).collect()).collect();
+        let distinct = columns
+            .iter()
+            .map(|c| {
+                let mut v = c.clone();
+                v.sort_by(f64::total_cmp);
+                v.dedup();
+                v
+            })
+            .collect();
+        let bins = vec![None; schema.len()];
+        let tree = Tree { attributes: schema.to_vec(), classes: 2, nodes: vec![] };
+        let _ = config;
+        (tree, Data { columns, bins, distinct, labels, classes: 2 })
+    }
+
+    /// The textbook gains at the root: outlook 0.246, humidity 0.151, wind 0.048,
+    /// temperature 0.029 (Mitchell §3.4.2); the entropy of [9+, 5-] is 0.940.
+    #[test]
+    fn tennis_gains_at_the_root() {
+        let (schema, days, play) = tennis();
+        assert!((entropy(&[5, 9], 14) - 0.940).abs() < 5e-4);
+        let (tree, data) = data_of(&schema, &days, &play, &TreeConfig::ID3);
+        let all: Vec<u32> = (0..14).collect();
+        let counts = tree.histogram(&data, &all);
+        let mut gains = Vec::new();
+        for a in 0..4 {
+            let mut used = vec![true; 4];
+            used[a] = false;
+            let c = tree.best_split(&data, &TreeConfig::ID3, &all, &counts, &used).unwrap();
+            gains.push(c.gain);
+        }
+        let expected = [0.246, 0.029, 0.151, 0.048];
+        for (g, e) in gains.iter().zip(expected) {
+            assert!((g - e).abs() < 1e-3, "{gains:?}");
+        }
+        let best = tree.best_split(&data, &TreeConfig::ID3, &all, &counts, &[false; 4]).unwrap();
+        assert_eq!(best.attribute, 0);
+    }
+
+    /// The known tree: outlook; sunny → humidity (high: no, normal: yes); overcast →
+    /// yes; rain → wind (weak: yes, strong: no).
+    #[test]
+    fn tennis_gives_the_textbook_tree() {
+        let (schema, days, play) = tennis();
+        let tree = Tree::fit(&schema, &days, &play, 2, &TreeConfig::ID3).unwrap();
+        let root = tree.nodes[0].split.as_ref().unwrap();
+        assert_eq!((root.attribute, &root.test), (0, &Test::Categorical));
+        let child = |i: usize| &tree.nodes[root.children[i] as usize];
+        let sunny = child(0).split.as_ref().unwrap();
+        assert_eq!(sunny.attribute, 2);
+        let leaf = |n: u32| {
+            let node = &tree.nodes[n as usize];
+            assert!(node.split.is_none());
+            (node.class, node.counts.clone())
+        };
+        assert_eq!(leaf(sunny.children[0]), (0, vec![3, 0]));
+        assert_eq!(leaf(sunny.children[1]), (1, vec![0, 2]));
+        assert_eq!(leaf(root.children[1]), (1, vec![0, 4]));
+        let rain = child(2).split.as_ref().unwrap();
+        assert_eq!(rain.attribute, 3);
+        assert_eq!(leaf(rain.children[0]), (1, vec![0, 3]));
+        assert_eq!(leaf(rain.children[1]), (0, vec![2, 0]));
+        assert_eq!((tree.node_count(), tree.leaf_count(), tree.depth()), (8, 5, 2));
+        // Every training day is classified right.
+        for (d, &p) in days.iter().zip(&play) {
+            assert_eq!(tree.predict(d), p);
+        }
+        // C4.5 without pruning grows the same tree on these categorical data.
+        let c45 =
+            Tree::fit(&schema, &days, &play, 2, &TreeConfig { prune: None, ..TreeConfig::C45 });
+        assert_eq!(c45.unwrap().nodes, tree.nodes);
+    }
+
+    /// Quinlan's C4.5 book, chapter 1: the golf data with numeric temperature and
+    /// humidity give outlook at the root, `humidity <= 75` under sunny and windy under
+    /// rain.
+    #[test]
+    fn c45_on_the_numeric_golf_data() {
+        let schema = vec![
+            Attribute::categorical("outlook", 3),
+            Attribute::numeric("temperature"),
+            Attribute::numeric("humidity"),
+            Attribute::categorical("windy", 2),
+        ];
+        let rows: Vec<[f64; 4]> = vec![
+            [0., 75., 70., 1.],
+            [0., 80., 90., 1.],
+            [0., 85., 85., 0.],
+            [0., 72., 95., 0.],
+            [0., 69., 70., 0.],
+            [1., 72., 90., 1.],
+            [1., 83., 78., 0.],
+            [1., 64., 65., 1.],
+            [1., 81., 75., 0.],
+            [2., 71., 80., 1.],
+            [2., 65., 70., 1.],
+            [2., 75., 80., 0.],
+            [2., 68., 80., 0.],
+            [2., 70., 96., 0.],
+        ];
+        let play = vec![1, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1];
+        for config in [TreeConfig::C45, TreeConfig { prune: None, ..TreeConfig::C45 }] {
+            let tree = Tree::fit(&schema, &rows, &play, 2, &config).unwrap();
+            let root = tree.nodes[0].split.as_ref().unwrap();
+            assert_eq!(root.attribute, 0);
+            let sunny = tree.nodes[root.children[0] as usize].split.as_ref().unwrap();
+            assert_eq!((sunny.attribute, &sunny.test), (2, &Test::AtMost(75.0)));
+            let rain = tree.nodes[root.children[2] as usize].split.as_ref().unwrap();
+            assert_eq!(rain.attribute, 3);
+            assert_eq!(tree.node_count(), 8);
+            assert_eq!(tree.predict(&[0., 70., 77., 0.]), 0);
+            assert_eq!(tree.predict(&[0., 70., 75., 0.]), 1);
+        }
+    }
+
+    /// Labels unrelated to the attribute: the grown tree splits on it anyway (every
+    /// value of a 20-valued attribute has three samples), the pruned one is a single
+    /// leaf holding the majority.
+    #[test]
+    fn pruning_removes_splits_on_noise() {
+        let schema = vec![Attribute::categorical("c", 20)];
+        let rows: Vec<[f64; 1]> = (0..60).map(|i| [f64::from(i % 20)]).collect();
+        // A fixed pseudo-random third of the labels is 1.
+        let labels: Vec<usize> = (0..60u64)
+            .map(|i| usize::from((i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % 3 == 0))
+            .collect();
+        let unpruned = TreeConfig { prune: None, ..TreeConfig::C45 };
+        let grown = Tree::fit(&schema, &rows, &labels, 2, &unpruned).unwrap();
+        let pruned = Tree::fit(&schema, &rows, &labels, 2, &TreeConfig::C45).unwrap();
+        assert_eq!(grown.node_count(), 21);
+        assert_eq!(pruned.node_count(), 1);
+        let ones = labels.iter().filter(|&&l| l == 1).count();
+        assert!(ones > 5 && ones < 30, "{ones}");
+        assert_eq!(pruned.predict(&[3.0]), 0);
+        pruned.validate().unwrap();
+    }
+
+    #[test]
+    fn equal_frequency_bins() {
+        let v: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert_eq!(quantile_edges(&v, 5), [3.0, 5.0, 7.0, 9.0]);
+        assert_eq!(
+            (bin_of(&[3.0, 5.0], 2.0), bin_of(&[3.0, 5.0], 3.0), bin_of(&[3.0, 5.0], 9.0)),
+            (0, 1, 2)
+        );
+        // Ties: six zeros, two ones, a two and a three: the cuts nearest 2, 4, 6, 8
+        // samples fall before 1 (6 below) and before 2 (8 below).
+        let tied = [0., 0., 0., 0., 0., 0., 1., 1., 2., 3.];
+        assert_eq!(quantile_edges(&tied, 5), [1.0, 2.0]);
+        // A constant attribute has one bin.
+        assert!(quantile_edges(&[4.0; 9], 5).is_empty());
+    }
+
+    /// A numeric attribute binned at the root: at most 5 children, each bin a branch.
+    #[test]
+    fn id3_bins_numeric_attributes_into_five_branches() {
+        let schema = vec![Attribute::numeric("x")];
+        let rows: Vec<[f64; 1]> = (0..100).map(|i| [f64::from(i)]).collect();
+        let labels: Vec<usize> = (0..100).map(|i| (i / 20) % 3).collect();
+        let tree = Tree::fit(&schema, &rows, &labels, 3, &TreeConfig::ID3).unwrap();
+        let root = tree.nodes[0].split.as_ref().unwrap();
+        assert_eq!(root.test, Test::Bins(vec![20.0, 40.0, 60.0, 80.0]));
+        assert_eq!(tree.node_count(), 6);
+        assert_eq!(tree.predict(&[45.0]), 2);
+        assert_eq!(tree.predict(&[1000.0]), 1);
+    }
+
+    #[test]
+    fn bad_training_data_is_refused() {
+        let schema = vec![Attribute::categorical("c", 2), Attribute::numeric("x")];
+        let rows = [[0.0, 1.0], [1.0, 2.0]];
+        let fit = |rows: &[[f64; 2]], labels: &[usize], config: &TreeConfig| {
+            Tree::fit(&schema, rows, labels, 2, config).unwrap_err().to_string()
+        };
+        assert_eq!(fit(&[], &[], &TreeConfig::ID3), "no training samples");
+        assert_eq!(fit(&rows, &[0], &TreeConfig::ID3), "2 samples but 1 labels");
+        assert_eq!(
+            fit(&rows, &[0, 2], &TreeConfig::ID3),
+            "sample 1: label 2 is not a class of the tree"
+        );
+        assert_eq!(
+            fit(&[[2.0, 1.0]], &[0], &TreeConfig::ID3),
+            "sample 0: 2 is not a value of attribute c"
+        );
+        assert_eq!(
+            fit(&[[0.0, f64::NAN]], &[0], &TreeConfig::ID3),
+            "sample 0: NaN is not a value of attribute x"
+        );
+        let tiny = TreeConfig { max_nodes: 2, ..TreeConfig::ID3 };
+        assert_eq!(fit(&rows, &[0, 1], &tiny), "the tree grew beyond the limit of 2 nodes");
+        let one_bin = TreeConfig { numeric: NumericSplit::Bins(1), ..TreeConfig::ID3 };
+        assert!(fit(&rows, &[0, 1], &one_bin).contains("at least 2 bins"));
+    }
+
+    #[test]
+    fn prediction_stops_at_values_the_tree_cannot_read() {
+        let (schema, days, play) = tennis();
+        let tree = Tree::fit(&schema, &days, &play, 2, &TreeConfig::ID3).unwrap();
+        // An outlook of 7 does not exist: the root's plurality (yes).
+        assert_eq!(tree.predict(&[7.0, 0.0, 0.0, 0.0]), 1);
+        assert_eq!(tree.predict(&[f64::NAN, 0.0, 0.0, 0.0]), 1);
+        assert_eq!(tree.distribution(&[7.0, 0.0, 0.0, 0.0]), &[5, 9]);
+    }
 }

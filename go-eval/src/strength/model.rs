@@ -41,6 +41,7 @@ use core::fmt;
 use std::path::Path;
 use std::path::PathBuf;
 
+use super::height::HeightCorrection;
 use super::id3::{Tree, TreeConfig, TreeError};
 use super::samples::{Sample, StrengthAttributes, directional_schema, paper_schema};
 
@@ -97,6 +98,10 @@ pub struct StrengthModel {
     #[cfg_attr(feature = "serde", serde(default))]
     pub description: String,
     tree: Tree,
+    /// The height correction learned from the training games, if the trainer learned
+    /// one.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub height: Option<HeightCorrection>,
 }
 
 /// How well a model predicts a set of samples.
@@ -192,6 +197,7 @@ impl StrengthModel {
             samples: samples.len(),
             description: String::new(),
             tree,
+            height: None,
         })
     }
 
@@ -290,6 +296,9 @@ impl StrengthModel {
             )));
         }
         model.tree.validate()?;
+        if let Some(h) = &model.height {
+            h.validate().map_err(ModelError::Format)?;
+        }
         Ok(model)
     }
 
