@@ -3,7 +3,7 @@
 
 pub mod analysis;
 pub mod gtp;
-pub mod ownership;
+pub mod output;
 pub mod player;
 pub mod record;
 pub mod svg;

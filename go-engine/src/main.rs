@@ -26,14 +26,6 @@ enum Command {
     Analyze(cmd::analyze::Args),
     /// Evaluate a combinatorial game expression (see `go-engine cgt --help`).
     Cgt(cmd::cgt::CgtArgs),
-    /// The ownership benchmark: every static evaluator against the final ownership of
-    /// labelled games, after 25, 50, 75 and 90 % of their moves
-    ///
-    /// For each evaluator and fraction: per-point accuracy (undecided counts as wrong),
-    /// coverage, precision, score error (MAE, in points, against the recorded result),
-    /// winner accuracy, and how often the result lies within the evaluator's bounds,
-    /// with their mean width.
-    EvalBench(cmd::eval_bench::Args),
     /// Speak GTP version 2 on standard input and output (the player is, for now, a
     /// random player)
     ///
@@ -42,8 +34,6 @@ enum Command {
     /// 3.8's formats; the rules default to Chinese (area scoring, positional superko,
     /// no suicide, komi 7.5).
     Gtp(cmd::gtp::Args),
-    /// Compare the go-search algorithms on seeded synthetic trees.
-    SearchBench(cmd::search_bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,8 +41,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Cgt(args) => cmd::cgt::run(&args),
-        Command::EvalBench(args) => cmd::eval_bench::run(&args),
         Command::Gtp(args) => cmd::gtp::run(args),
-        Command::SearchBench(args) => cmd::search_bench::run(&args),
     }
 }

@@ -134,7 +134,7 @@ pub struct Config {
 
 impl Default for Config {
     /// The directional potential with GNU Go's settings, and dead-stone rules tuned by
-    /// hand on the games of the ownership benchmark (`go-engine eval-bench`; figures,
+    /// hand on the games of the ownership benchmark (`go-lab eval-bench`; figures,
     /// with the held-out half, in the workspace's `BENCHMARKS.md`).
     fn default() -> Config {
         Config {

@@ -1,5 +1,6 @@
 //! `go-engine analyze`: describe a position of a game record.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,7 +27,8 @@ pub(crate) struct Args {
     #[arg(long)]
     json: bool,
     /// Also write a picture of the board as SVG to FILE, with the overlay of
-    /// `--overlay`.
+    /// `--overlay`; `--svg -` writes the picture to standard output instead of the
+    /// analysis.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// What the picture shows over the board: the evaluation's territory (dead stones
@@ -45,16 +47,10 @@ enum OverlayArg {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    match analyze(&args) {
-        Ok(output) => {
-            print!("{output}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("go-engine analyze: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    go_engine::output::run("go-engine analyze", |out| {
+        out.write_all(analyze(&args)?.as_bytes())?;
+        Ok(ExitCode::SUCCESS)
+    })
 }
 
 fn analyze(args: &Args) -> Result<String, String> {
@@ -80,8 +76,11 @@ fn analyze(args: &Args) -> Result<String, String> {
             OverlayArg::Territory => Overlay::Territory,
             OverlayArg::Influence => Overlay::Influence,
         };
-        std::fs::write(path, board_svg(&position, overlay))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let svg = board_svg(&position, overlay);
+        if path.as_os_str() == "-" {
+            return Ok(svg);
+        }
+        std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if args.json {
         let json = serde_json::to_string_pretty(&analysis).map_err(|e| e.to_string())?;

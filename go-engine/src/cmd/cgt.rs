@@ -25,33 +25,41 @@ pub(crate) struct CgtArgs {
 }
 
 pub(crate) fn run(args: &CgtArgs) -> ExitCode {
+    go_engine::output::run("go-engine cgt", |out| Ok(run_with(args, out)?))
+}
+
+/// The command, writing to `out` (its errors end the command: see `go_engine::output`).
+fn run_with(args: &CgtArgs, mut out: &mut impl Write) -> std::io::Result<ExitCode> {
     let mut ctx = Context::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let mut ok = true;
     match &args.expr {
-        Some(expr) => ok &= evaluate(&mut ctx, expr, args, &mut out),
+        Some(expr) => ok &= evaluate(&mut ctx, expr, args, &mut out)?,
         None => {
             for line in std::io::stdin().lock().lines() {
                 let line = match line {
                     Ok(line) => line,
                     Err(e) => {
                         eprintln!("error: reading standard input: {e}");
-                        return ExitCode::FAILURE;
+                        return Ok(ExitCode::FAILURE);
                     }
                 };
                 if line.trim().is_empty() {
                     continue;
                 }
-                ok &= evaluate(&mut ctx, &line, args, &mut out);
+                ok &= evaluate(&mut ctx, &line, args, &mut out)?;
             }
         }
     }
-    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// Evaluates one expression and prints the answer (or the error); `false` on error.
-fn evaluate(ctx: &mut Context, expr: &str, args: &CgtArgs, out: &mut impl Write) -> bool {
+fn evaluate(
+    ctx: &mut Context,
+    expr: &str,
+    args: &CgtArgs,
+    out: &mut impl Write,
+) -> std::io::Result<bool> {
     match ctx.eval(expr) {
         Ok(value) => {
             let (kind, text) = match &value {
@@ -68,9 +76,8 @@ fn evaluate(ctx: &mut Context, expr: &str, args: &CgtArgs, out: &mut impl Write)
             } else {
                 text
             };
-            // A closed pipe is not an evaluation error.
-            let _ = writeln!(out, "{line}");
-            true
+            writeln!(out, "{line}")?;
+            Ok(true)
         }
         Err(e) => {
             if args.json {
@@ -78,10 +85,10 @@ fn evaluate(ctx: &mut Context, expr: &str, args: &CgtArgs, out: &mut impl Write)
                     "expr": expr,
                     "error": { "column": e.column(), "message": e.message() },
                 });
-                let _ = writeln!(out, "{obj}");
+                writeln!(out, "{obj}")?;
             }
             eprintln!("error: {e}");
-            false
+            Ok(false)
         }
     }
 }

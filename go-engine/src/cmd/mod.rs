@@ -2,7 +2,4 @@
 
 pub(crate) mod analyze;
 pub(crate) mod cgt;
-pub(crate) mod eval_bench;
 pub(crate) mod gtp;
-pub(crate) mod progress;
-pub(crate) mod search_bench;

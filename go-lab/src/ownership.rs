@@ -1,5 +1,6 @@
-//! The ownership benchmark of `reference/eval.md` §3.3: how well static evaluators
-//! predict who owns each point at the end of a game, and the final score.
+//! The ownership benchmark of `reference/eval.md` §3.3 (`go-lab eval-bench`): how well
+//! static evaluators predict who owns each point at the end of a game, and the final
+//! score.
 //!
 //! Each labelled game (a JSON line naming an SGF file, its number of moves, its result
 //! and the final owner of every point, see [`Label`]) is replayed to the positions after
@@ -146,8 +147,8 @@ impl<'a> Context<'a> {
     }
 }
 
-/// An ownership predictor compared by the benchmark.
-pub trait Model {
+/// An ownership predictor compared by the benchmark (shared by the worker threads).
+pub trait Model: Sync {
     /// A short name, such as `zobrist-4`.
     fn name(&self) -> &str;
     /// The prediction for the position of `context`.
@@ -270,7 +271,7 @@ fn stones_and_dead(
 }
 
 /// Every model of the benchmark, in the order of its tables.
-pub fn models() -> Vec<Box<dyn Model>> {
+pub fn models() -> Vec<Box<dyn Model + Send>> {
     let directional =
         Directional::new(DirectionalConfig::GNU_GO).expect("GNU Go's settings are valid");
     vec![
@@ -285,8 +286,9 @@ pub fn models() -> Vec<Box<dyn Model>> {
     ]
 }
 
-/// Running totals of one model at one fraction of the game.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Running totals of one model at one fraction of the game (the record of one game, or
+/// the sum of many: see [`Tally::merge`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Positions seen.
     pub positions: u64,
@@ -332,6 +334,18 @@ impl Tally {
         self.width += u64::from((high - low).unsigned_abs());
     }
 
+    /// Adds the totals of `other` (positions of other games) to these.
+    pub fn merge(&mut self, other: &Tally) {
+        self.positions += other.positions;
+        self.points += other.points;
+        self.correct += other.correct;
+        self.decided += other.decided;
+        self.abs_error += other.abs_error;
+        self.winners += other.winners;
+        self.within += other.within;
+        self.width += other.width;
+    }
+
     /// The summary row of this tally.
     pub fn row(&self, evaluator: &str, fraction: f64) -> Row {
         let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
@@ -352,7 +366,7 @@ impl Tally {
 }
 
 /// One line of the benchmark's results.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The model.
     pub evaluator: String,
@@ -452,5 +466,14 @@ mod tests {
         assert!((row.accuracy - 0.5).abs() < 1e-12);
         assert!((row.precision - 3.0 / 5.0).abs() < 1e-12);
         assert_eq!((row.score_mae, row.winner_accuracy, row.bound_validity), (1.0, 0.5, 0.5));
+        // Two games tallied apart and merged count as one tally of both.
+        let mut first = Tally::default();
+        first.add(&Prediction { ownership: t.clone(), margin: 3, bounds: (-4, 2) }, &t, 2);
+        let mut second = Tally::default();
+        second.add(&prediction, &t, 2);
+        let mut both = first;
+        both.add(&prediction, &t, 2);
+        first.merge(&second);
+        assert_eq!(first, both);
     }
 }

@@ -1,0 +1,8 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod batch;
+pub mod eval_bench;
+pub mod ownership;
+pub mod report;
+pub mod search_bench;

@@ -1,0 +1,51 @@
+//! The `go-lab` command line: experiments on the go-* crates.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+use go_lab::{eval_bench, report, search_bench};
+
+/// Experiments on the go-* crates. Every experiment takes --jobs N, --shard I/N and
+/// --json (one record per line); `go-lab report` summarises records merged with `cat`.
+#[derive(Debug, Parser)]
+#[command(name = "go-lab", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The experiments, one module each in the library.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The ownership benchmark: every static evaluator against the final ownership of
+    /// labelled games, after 25, 50, 75 and 90 % of their moves
+    ///
+    /// For each evaluator and fraction: per-point accuracy (undecided counts as wrong),
+    /// coverage, precision, score error (MAE, in points, against the recorded result),
+    /// winner accuracy, and how often the result lies within the evaluator's bounds,
+    /// with their mean width. A record per game with --json.
+    EvalBench(eval_bench::Args),
+    /// Compare the go-search algorithms on seeded synthetic trees
+    ///
+    /// Node counts (median, mean and a bootstrap interval of the mean), expansions per
+    /// second, the share solved within the budget and the agreement with plain
+    /// minimax, per tree class. A record per tree with --json.
+    SearchBench(search_bench::Args),
+    /// Summarise the JSON records of one or more runs (shards merged with `cat`).
+    Report(report::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::EvalBench(args) => {
+            go_engine::output::run("go-lab eval-bench", |out| eval_bench::run(&args, out))
+        }
+        Command::SearchBench(args) => {
+            go_engine::output::run("go-lab search-bench", |out| search_bench::run(&args, out))
+        }
+        Command::Report(args) => {
+            go_engine::output::run("go-lab report", |out| report::run(&args, out))
+        }
+    }
+}
