@@ -12,6 +12,7 @@ use go_engine::output::{CommandError, Stdout};
 use serde::de::DeserializeOwned;
 
 use crate::batch::write_json_line;
+use crate::strength::eval as strength_eval;
 use crate::{eval_bench, search_bench};
 
 /// The options of `go-lab report`.
@@ -30,6 +31,7 @@ pub struct Args {
 struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
+    strength_eval: Vec<strength_eval::Record>,
     /// The experiments in the order of their first record.
     order: Vec<&'static str>,
 }
@@ -74,6 +76,17 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     eval_bench::print_table(out, &summary, None)?;
                 }
             }
+            strength_eval::NAME => {
+                let summary = strength_eval::summarize(&records.strength_eval)?;
+                if !summary.skipped.is_empty() {
+                    eprintln!("{} games skipped", summary.skipped.len());
+                }
+                if args.json {
+                    summary.rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                } else {
+                    strength_eval::print_table(out, &summary, None)?;
+                }
+            }
             _ => {
                 let rows = search_bench::summarize(&records.search_bench)?;
                 if args.json {
@@ -109,9 +122,13 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.search_bench.push(parse(value, &at)?);
                 search_bench::NAME
             }
+            strength_eval::NAME => {
+                records.strength_eval.push(parse(value, &at)?);
+                strength_eval::NAME
+            }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench or search-bench (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench or strength-eval (experiment {other:?})",
                     at()
                 )));
             }

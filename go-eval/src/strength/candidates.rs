@@ -262,13 +262,35 @@ impl StrengthCandidates {
         mover: Color,
         point: Point,
     ) -> Option<(f64, usize)> {
+        self.cached_distance_score(view, mover, point, &mut Vec::new())
+    }
+
+    /// [`StrengthCandidates::distance_score`] with the scores of the paper schema (which
+    /// reads nothing of the point) kept per kosumi-ren and distance in `cache`.
+    fn cached_distance_score(
+        &self,
+        view: &RenView,
+        mover: Color,
+        point: Point,
+        cache: &mut Vec<[Option<f64>; 7]>,
+    ) -> Option<(f64, usize)> {
         let hits = view.map.nearest(point);
         let nearest = hits.iter().min_by_key(|h| h.distance)?.ren;
+        let paper = self.model.schema() == Schema::Paper;
+        if paper && cache.len() < view.rens.len() {
+            cache.resize(view.rens.len(), [None; 7]);
+        }
         let mut terms: Vec<(f64, f64)> = hits
             .iter()
             .map(|hit| {
                 let w = f64::from(10 - hit.distance);
-                (self.hit_score(view, mover, point, hit), w)
+                let p = if paper {
+                    *cache[hit.ren][usize::from(hit.distance)]
+                        .get_or_insert_with(|| self.hit_score(view, mover, point, hit))
+                } else {
+                    self.hit_score(view, mover, point, hit)
+                };
+                (p, w)
             })
             .collect();
         terms.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
@@ -298,9 +320,10 @@ impl StrengthCandidates {
         let mover = position.to_move();
         let number = next_move_number(position);
         let view = RenView::new(board, number);
+        let mut cache = Vec::new();
         let scores = legal_points(position)
             .map(|point| {
-                let (e, ren) = match self.distance_score(&view, mover, point) {
+                let (e, ren) = match self.cached_distance_score(&view, mover, point, &mut cache) {
                     Some((e, ren)) => (e, Some(ren)),
                     None => (0.0, None),
                 };
