@@ -17,6 +17,7 @@
 
 pub mod baselines;
 pub mod candidates;
+pub mod combined;
 pub mod height;
 pub mod id3;
 pub mod lanes;

@@ -27,6 +27,7 @@ use go_board::Move;
 use go_engine::output::{CommandError, Stdout};
 use go_eval::strength::baselines::{LocalityCandidates, PotentialCandidates};
 use go_eval::strength::candidates::{DistanceScore, ScoreConfig, StrengthCandidates, hit_share};
+use go_eval::strength::combined::{CombinedCandidates, CombinedModel};
 use go_eval::strength::height::HeightCorrection;
 use go_eval::strength::model::StrengthModel;
 use go_eval::strength::samples::{RenView, view_samples};
@@ -108,6 +109,10 @@ pub struct EvalArgs {
     /// file's stem.
     #[arg(long = "model", value_name = "MODEL.json")]
     pub models: Vec<PathBuf>,
+    /// A combined model (`go-lab strength combine`); repeat for several. Its generator
+    /// is named after the file's stem.
+    #[arg(long = "combined", value_name = "COMBINED.json")]
+    pub combined: Vec<PathBuf>,
     /// The folder of game records.
     #[arg(long, value_name = "DIR")]
     pub games: PathBuf,
@@ -240,6 +245,15 @@ fn generators(args: &EvalArgs) -> Result<Generators, CommandError> {
             list.push(Box::new(StrengthCandidates::new(model.clone(), config)));
         }
         models.push((stem, model));
+    }
+    for path in &args.combined {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CommandError::Failed(format!("{}: {e}", path.display())))?;
+        let model = CombinedModel::from_json(&text)
+            .map_err(|e| CommandError::Failed(format!("{}: {e}", path.display())))?;
+        names
+            .push(path.file_stem().map_or("combined".into(), |s| s.to_string_lossy().into_owned()));
+        list.push(Box::new(CombinedCandidates::new(Arc::new(model))));
     }
     names.push("potential".into());
     list.push(Box::new(PotentialCandidates { height: None, ..PotentialCandidates::paper() }));

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use go_engine::output::{CommandError, Stdout};
 
+pub mod combine;
 pub mod eval;
 pub mod games;
 pub mod train;
@@ -24,6 +25,9 @@ pub struct Args {
 pub enum Command {
     /// Learn a strength model from the training games and write it as JSON
     Train(train::TrainArgs),
+    /// Learn the combination of the strength score with locality, height and liberty
+    /// features (beyond the paper) and write it as JSON
+    Combine(combine::CombineArgs),
     /// The top-10 hit rate of the candidate generators by bands of 20 moves (the
     /// paper's Tables 2 and 4), under the paper's protocol and on all positions
     Eval(eval::EvalArgs),
@@ -37,6 +41,7 @@ pub enum Command {
 pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     match &args.command {
         Command::Train(a) => train::run(a, out),
+        Command::Combine(a) => combine::run(a, out),
         Command::Eval(a) => eval::run(a, out),
     }
 }
