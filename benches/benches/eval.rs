@@ -9,7 +9,7 @@ use go_board::{ByColor, Color, PointSet, Position};
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::groups::Groups;
-use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
+use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::links::links;
 use std::hint::black_box;
 
@@ -22,7 +22,7 @@ fn middle_game() -> Position {
 
 fn stones(position: &Position) -> ByColor<PointSet> {
     let board = position.board();
-    ByColor::new(*board.stones(Color::Black), *board.stones(Color::White))
+    board.stones_by_color()
 }
 
 fn benches(c: &mut Criterion) {
@@ -36,14 +36,14 @@ fn benches(c: &mut Criterion) {
     c.bench_function("eval/bouzy-5-21", |b| {
         b.iter(|| {
             let map = Bouzy::TERRITORY.map(size, black_box(&stones));
-            assert!(map.iter().any(|(_, v)| v > 0) && map.iter().any(|(_, v)| v < 0));
+            assert!(map.values().iter().any(|&v| v > 0) && map.values().iter().any(|&v| v < 0));
             map
         })
     });
     c.bench_function("eval/zobrist-4", |b| {
         b.iter(|| {
-            let map = Zobrist::CLASSIC.map(size, black_box(&stones));
-            assert!(map.iter().any(|(_, v)| v > 0) && map.iter().any(|(_, v)| v < 0));
+            let map = ZobristPotential::CLASSIC.map(size, black_box(&stones));
+            assert!(map.values().iter().any(|&v| v > 0) && map.values().iter().any(|&v| v < 0));
             map
         })
     });
@@ -73,14 +73,14 @@ fn benches(c: &mut Criterion) {
     let evaluator = PositionEvaluator::default();
     c.bench_function("eval/evaluate", |b| {
         b.iter(|| {
-            let eval = evaluator.evaluate(black_box(&position));
+            let eval = evaluator.evaluate_position(black_box(&position));
             assert!(!eval.groups.is_empty());
             eval
         })
     });
     c.bench_function("eval/bounds", |b| {
         b.iter(|| {
-            let bounds = evaluator.bounds(black_box(&position));
+            let bounds = evaluator.lead_bounds(black_box(&position));
             assert!(bounds.pessimistic() <= bounds.optimistic());
             bounds
         })

@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use crate::point::{DIAGONAL_OFFSETS, NEIGHBOUR_OFFSETS};
-use crate::{BoardSize, ByColor, Color, Point, PointSet, zobrist};
+use crate::point::{DIAGONAL_OFFSETS, NEIGHBOUR_OFFSETS, STRIDE};
+use crate::{BoardSize, ByColor, Color, Neighbourhood, Point, PointSet, zobrist};
 
 /// Array length: every index plus the diagonal neighbour of the top-right corner of the
 /// largest board (one past the last sentinel row).
@@ -232,16 +232,46 @@ impl Board {
         board
     }
 
-    /// Reads a board from a diagram: one line per row from the top, `.` or `+` for an
-    /// empty point, `X` or `#` for Black, `O` or `@` for White; spaces are ignored and
-    /// blank lines around the diagram are skipped.
+    /// Reads a board from a diagram, the text form of tests, examples and golden files.
+    ///
+    /// # Diagram format
+    ///
+    /// - One line per row of the board, the top row first (the row of the highest
+    ///   number in GTP coordinates); every row has the same number of points.
+    /// - `.` or `+` is an empty point, `X`, `x` or `#` a black stone, `O`, `o` or `@` a
+    ///   white stone.
+    /// - Spaces and tabs between points are ignored, and so are blank lines (before,
+    ///   between and after the rows), so a diagram can be indented inside a string.
+    /// - The size is the number of points in a row by the number of rows, from 1×1 to
+    ///   25×25. [`Board::to_diagram`] writes this format.
     ///
     /// # Errors
     ///
-    /// [`SetupError::Diagram`] for an unknown character, ragged rows or an unsupported
-    /// size; [`SetupError::NoLiberties`] if a chain has no liberty.
+    /// [`SetupError::Diagram`], with the line and column (both from 1) of the bad text:
+    /// an unknown character, a row of another length than the first, an unsupported
+    /// size, or a stone whose chain has no liberty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Color, Point, SetupError};
+    /// let board = Board::from_diagram(
+    ///     "
+    ///     . X O
+    ///     X O .
+    ///     ",
+    /// )?;
+    /// assert_eq!(board.size().to_string(), "3x2");
+    /// assert_eq!(board.color_at(Point::parse_gtp("A1", board.size())?), Some(Color::Black));
+    /// let Err(SetupError::Diagram { line, column, .. }) = Board::from_diagram("X O\nO Q") else {
+    ///     panic!("Q is not a point");
+    /// };
+    /// assert_eq!((line, column), (2, 3));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_diagram(text: &str) -> Result<Board, SetupError> {
-        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        // Each point with its line and column in the text.
+        let mut rows: Vec<Vec<(Option<Color>, usize, usize)>> = Vec::new();
         let mut first_line = 0;
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
@@ -252,7 +282,7 @@ impl Board {
             }
             let mut row = Vec::new();
             for (col, ch) in line.chars().enumerate() {
-                row.push(match ch {
+                let stone = match ch {
                     '.' | '+' => None,
                     'X' | 'x' | '#' => Some(Color::Black),
                     'O' | 'o' | '@' => Some(Color::White),
@@ -264,14 +294,16 @@ impl Board {
                             reason: format!("unexpected character {c:?}"),
                         });
                     }
-                });
+                };
+                row.push((stone, n + 1, col + 1));
             }
             if let Some(first) = rows.first()
                 && first.len() != row.len()
             {
+                let column = row.get(first.len()).map_or(line.chars().count() + 1, |r| r.2);
                 return Err(SetupError::Diagram {
                     line: n + 1,
-                    column: 1,
+                    column,
                     reason: format!(
                         "row has {} points, the first row has {}",
                         row.len(),
@@ -287,20 +319,26 @@ impl Board {
         })?;
         let mut board = Board::new(size);
         let height = rows.len();
+        let mut places = Vec::new();
         for (r, row) in rows.into_iter().enumerate() {
-            for (c, stone) in row.into_iter().enumerate() {
+            for (c, (stone, line, column)) in row.into_iter().enumerate() {
+                let p = Point::must(c as u8, (height - 1 - r) as u8, size);
                 if let Some(color) = stone {
-                    board.put_stone(
-                        Point::must(c as u8, (height - 1 - r) as u8, size).index(),
-                        code(color),
-                    );
+                    board.put_stone(p.index(), code(color));
+                    places.push((p, line, column));
                 }
             }
         }
         let all = board.on_board;
         board.rebuild_chains(&all);
         if let Some(p) = board.chain_without_liberties(&all) {
-            return Err(SetupError::NoLiberties(p));
+            let &(_, line, column) =
+                places.iter().find(|(q, ..)| *q == p).expect("a stone has a place in the text");
+            return Err(SetupError::Diagram {
+                line,
+                column,
+                reason: format!("the chain at {p} has no liberties"),
+            });
         }
         Ok(board)
     }
@@ -330,6 +368,25 @@ impl Board {
     #[inline]
     pub fn stones(&self, color: Color) -> &PointSet {
         &self.planes[color.index()]
+    }
+
+    /// The stones of both colours.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Symmetry};
+    /// let board = Board::from_diagram("X . O\n. X .")?;
+    /// let stones = board.stones_by_color();
+    /// assert_eq!((stones.black.len(), stones.white.len()), (2, 1));
+    /// // The stones of the mirrored board, colours swapped.
+    /// let image = stones.map(|s| Symmetry::ALL[1].apply_set(&s, board.size())).into_swapped();
+    /// assert_eq!(image.white.len(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn stones_by_color(&self) -> ByColor<PointSet> {
+        ByColor::new(self.planes[0], self.planes[1])
     }
 
     /// The empty points as a set.
@@ -451,6 +508,54 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The 3×3 neighbourhood of `point`: the eight points around it and the atari flags
+    /// of the chains on its orthogonal neighbours, read from the board's cells (no
+    /// state is kept for it; see go-board's README for the measurement behind that).
+    ///
+    /// # Panics
+    ///
+    /// If `point` is not on the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Cell, Color, Point};
+    /// let board = Board::from_diagram("O X O\n. . .")?;
+    /// let n = board.neighbourhood(Point::parse_gtp("B1", board.size())?);
+    /// assert_eq!(n.cell(-1, 1), Cell::Stone(Color::White));
+    /// assert!(n.in_atari(0, 1)); // B2's only liberty is B1
+    /// assert_eq!(n.cell(0, -1), Cell::OffBoard);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn neighbourhood(&self, point: Point) -> Neighbourhood {
+        let i = point.index();
+        // Every index off this board holds OFF, so this is `size.contains(point)`.
+        assert!(self.cells[i] != OFF, "Board::neighbourhood: {point} is off the board");
+        // One bounds check for the 3x3 window; the reads inside use constant offsets.
+        const S: usize = STRIDE;
+        let w: &[u8; 2 * S + 3] =
+            self.cells[i - S - 1..=i + S + 1].try_into().expect("a 3x3 window");
+        let cells = [w[2 * S], w[2 * S + 1], w[2 * S + 2], w[S], w[S + 2], w[0], w[1], w[2]];
+        let mut code = 0u32;
+        for (k, cell) in cells.into_iter().enumerate() {
+            code |= u32::from(cell) << (2 * k);
+        }
+        let heads: &[u16; 2 * S + 1] = self.head[i - S..=i + S].try_into().expect("a window");
+        let orthogonal = [
+            (cells[1], heads[2 * S]),
+            (cells[3], heads[S - 1]),
+            (cells[4], heads[S + 1]),
+            (cells[6], heads[0]),
+        ];
+        for (k, (cell, head)) in orthogonal.into_iter().enumerate() {
+            if matches!(cell, 1 | 2) && self.libs[head as usize] == 1 {
+                code |= 1 << (16 + k);
+            }
+        }
+        Neighbourhood::from_raw(code)
     }
 
     /// Whether `color` playing on `point` would capture at least one opponent stone.
@@ -1123,8 +1228,17 @@ mod tests {
         assert_eq!(board.to_diagram(), text);
         assert!(matches!(Board::from_diagram("X Q"), Err(SetupError::Diagram { column: 3, .. })));
         assert!(matches!(Board::from_diagram("X O\nO"), Err(SetupError::Diagram { line: 2, .. })));
-        assert_eq!(Board::from_diagram("X O\nO ."), Err(SetupError::NoLiberties(Point::at(0, 1))));
-        assert!(Board::from_diagram("").is_err());
+        let located = |text: &str| match Board::from_diagram(text) {
+            Err(SetupError::Diagram { line, column, reason }) => (line, column, reason),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(located("X O\nO ."), (1, 1, "the chain at A2 has no liberties".into()));
+        let (line, column, _) = located("\n  X O .\n  O . .");
+        assert_eq!((line, column), (2, 3));
+        assert_eq!(located("X O .\nO X").1, 4);
+        assert_eq!(located("X O\nO X X").1, 5);
+        assert_eq!(located("\n\n").0, 3);
+        assert!(located("").2.contains("unsupported board size"));
     }
 
     #[test]

@@ -105,7 +105,14 @@ impl FromStr for Color {
     }
 }
 
-/// One value per colour, indexed by [`Color`].
+/// One value per colour, indexed by [`Color`]: the replacement for `(black, white)`
+/// tuples and `[T; 2]` arrays.
+///
+/// Besides the fields and `Index<Color>`, it has the combinators that make per-colour
+/// code read like the rules: [`map`](ByColor::map), [`zip`](ByColor::zip),
+/// [`iter`](ByColor::iter) (colour and value), [`find`](ByColor::find),
+/// [`any`](ByColor::any), [`all`](ByColor::all) and
+/// [`into_swapped`](ByColor::into_swapped) (the colour swap).
 ///
 /// # Examples
 ///
@@ -115,6 +122,14 @@ impl FromStr for Color {
 /// captures[Color::White] += 3;
 /// assert_eq!(captures.black, 0);
 /// assert_eq!(captures[Color::White], 3);
+///
+/// let stones = ByColor::new_with(|c| if c == Color::Black { 10 } else { 12 });
+/// let points = stones.zip(captures).map(|(s, c)| s + c);
+/// assert_eq!(points, ByColor::new(10, 15));
+/// assert_eq!(points.find(|&p| p > 12), Some(Color::White));
+/// assert_eq!(points.into_swapped(), ByColor::new(15, 10));
+/// let total: u32 = points.iter().map(|(_, &p)| p).sum();
+/// assert_eq!(total, 25);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -131,9 +146,83 @@ impl<T> ByColor<T> {
         ByColor { black, white }
     }
 
-    /// Applies `f` to both values.
+    /// Builds the pair from a function of the colour, called for Black first.
+    pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        let black = f(Color::Black);
+        ByColor { black, white: f(Color::White) }
+    }
+
+    /// The value of `color` (the same as `self[color]`).
+    #[inline]
+    pub const fn get(&self, color: Color) -> &T {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// The value of `color`, mutably (the same as `&mut self[color]`).
+    #[inline]
+    pub const fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+
+    /// Applies `f` to both values, Black's first.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
-        ByColor { black: f(self.black), white: f(self.white) }
+        let black = f(self.black);
+        ByColor { black, white: f(self.white) }
+    }
+
+    /// Pairs the values of `self` and `other` colour by colour.
+    pub fn zip<U>(self, other: ByColor<U>) -> ByColor<(T, U)> {
+        ByColor { black: (self.black, other.black), white: (self.white, other.white) }
+    }
+
+    /// The pair of references.
+    pub const fn as_ref(&self) -> ByColor<&T> {
+        ByColor { black: &self.black, white: &self.white }
+    }
+
+    /// The pair of mutable references.
+    pub const fn as_mut(&mut self) -> ByColor<&mut T> {
+        ByColor { black: &mut self.black, white: &mut self.white }
+    }
+
+    /// The colours and their values, Black first.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Color, &T)> + DoubleEndedIterator {
+        [(Color::Black, &self.black), (Color::White, &self.white)].into_iter()
+    }
+
+    /// The colours and their values, mutably, Black first.
+    pub fn iter_mut(
+        &mut self,
+    ) -> impl ExactSizeIterator<Item = (Color, &mut T)> + DoubleEndedIterator {
+        [(Color::Black, &mut self.black), (Color::White, &mut self.white)].into_iter()
+    }
+
+    /// The first colour (Black, then White) whose value satisfies `pred`.
+    pub fn find(&self, mut pred: impl FnMut(&T) -> bool) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| pred(self.get(c)))
+    }
+
+    /// Whether the value of some colour satisfies `pred`.
+    pub fn any(&self, mut pred: impl FnMut(&T) -> bool) -> bool {
+        pred(&self.black) || pred(&self.white)
+    }
+
+    /// Whether the values of both colours satisfy `pred`.
+    pub fn all(&self, mut pred: impl FnMut(&T) -> bool) -> bool {
+        pred(&self.black) && pred(&self.white)
+    }
+
+    /// The pair with the colours exchanged: Black gets White's value and White gets
+    /// Black's (the colour swap of a position's per-colour data).
+    #[must_use]
+    pub fn into_swapped(self) -> ByColor<T> {
+        ByColor { black: self.white, white: self.black }
     }
 }
 
@@ -141,20 +230,24 @@ impl<T> Index<Color> for ByColor<T> {
     type Output = T;
     #[inline]
     fn index(&self, color: Color) -> &T {
-        match color {
-            Color::Black => &self.black,
-            Color::White => &self.white,
-        }
+        self.get(color)
     }
 }
 
 impl<T> IndexMut<Color> for ByColor<T> {
     #[inline]
     fn index_mut(&mut self, color: Color) -> &mut T {
-        match color {
-            Color::Black => &mut self.black,
-            Color::White => &mut self.white,
-        }
+        self.get_mut(color)
+    }
+}
+
+impl<T> IntoIterator for ByColor<T> {
+    type Item = (Color, T);
+    type IntoIter = core::array::IntoIter<(Color, T), 2>;
+
+    /// The colours and their values, Black first.
+    fn into_iter(self) -> Self::IntoIter {
+        [(Color::Black, self.black), (Color::White, self.white)].into_iter()
     }
 }
 
@@ -168,6 +261,38 @@ mod tests {
             assert_eq!(!!c, c);
             assert_ne!(!c, c);
         }
+    }
+
+    #[test]
+    fn by_color_combinators_follow_the_colours() {
+        let mut pair = ByColor::new_with(|c| c.index() * 10 + 1);
+        assert_eq!(pair, ByColor::new(1, 11));
+        for c in Color::ALL {
+            assert_eq!(pair.get(c), &pair[c]);
+        }
+        *pair.get_mut(Color::White) += 1;
+        for (_, v) in pair.iter_mut() {
+            *v *= 2;
+        }
+        assert_eq!(pair, ByColor::new(2, 24));
+        let seen: Vec<(Color, u32)> = pair.iter().map(|(c, &v)| (c, v as u32)).collect();
+        assert_eq!(seen, [(Color::Black, 2), (Color::White, 24)]);
+        assert_eq!(pair.into_iter().map(|(c, _)| c).collect::<Vec<_>>(), Color::ALL);
+        assert_eq!(pair.find(|&v| v > 100), None);
+        assert_eq!(pair.find(|&v| v > 1), Some(Color::Black));
+        assert!(pair.any(|&v| v == 24) && !pair.all(|&v| v == 24));
+        assert!(pair.all(|&v| v % 2 == 0));
+        // The swap exchanges values, so indexing by the opponent undoes it.
+        let swapped = pair.into_swapped();
+        for c in Color::ALL {
+            assert_eq!(swapped[c], pair[!c]);
+        }
+        assert_eq!(swapped.into_swapped(), pair);
+        assert_eq!(pair.zip(swapped), ByColor::new((2, 24), (24, 2)));
+        assert_eq!(pair.as_ref().map(|v| *v + 1), ByColor::new(3, 25));
+        let mut m = pair;
+        *m.as_mut().white = 0;
+        assert_eq!(m, ByColor::new(2, 0));
     }
 
     #[test]

@@ -5,8 +5,10 @@ mod board;
 mod color;
 pub mod handicap;
 mod moves;
+mod neighbourhood;
 mod perft;
 mod point;
+mod point_map;
 mod point_set;
 mod position;
 mod rules;
@@ -14,6 +16,7 @@ pub mod score;
 #[cfg(feature = "search")]
 pub mod search;
 pub mod sgf;
+mod status;
 mod symmetry;
 pub mod zobrist;
 
@@ -21,8 +24,10 @@ pub use board::{Board, Chain, ChainId, SetupError, Undo};
 pub use color::{ByColor, Color, ParseColorError};
 pub use handicap::HandicapError;
 pub use moves::Move;
+pub use neighbourhood::{Cell, Neighbourhood};
 pub use perft::perft;
 pub use point::{BoardSize, ParsePointError, Point, SizeError};
+pub use point_map::{Iter as PointMapIter, IterMut as PointMapIterMut, PointMap};
 pub use point_set::{Iter as PointSetIter, PointSet};
 pub use position::{Event, IllegalMove, Position, Setup, UndoError};
 pub use rules::{
@@ -31,4 +36,5 @@ pub use rules::{
 };
 pub use score::Score;
 pub use sgf::{GameRecord, ReplayError, ReplayErrorKind, SgfError, SgfErrorKind};
+pub use status::{ParseStatusError, Status};
 pub use symmetry::Symmetry;

@@ -285,6 +285,36 @@ impl Point {
         c.min(r) + 1
     }
 
+    /// The point `dx` columns to the right and `dy` rows up from this one (negative
+    /// values go left and down), or `None` if that is off a board of `size`.
+    ///
+    /// Offsets are the shared language of links, patterns and symmetries: the image of
+    /// an offset under a board transform is [`Symmetry::apply_offset`](crate::Symmetry::apply_offset).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{BoardSize, Point};
+    /// let size = BoardSize::square(9)?;
+    /// let c3 = Point::parse_gtp("C3", size)?;
+    /// // A knight's move: two right, one up.
+    /// assert_eq!(c3.offset(2, 1, size), Some(Point::parse_gtp("E4", size)?));
+    /// assert_eq!(c3.offset(-3, 0, size), None); // off the left edge
+    /// assert_eq!(c3.offset(0, 0, size), Some(c3));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn offset(self, dx: i32, dy: i32, size: BoardSize) -> Option<Point> {
+        // i64: no offset can overflow.
+        let col = self.col() as i64 + dx as i64;
+        let row = self.row() as i64 + dy as i64;
+        if col < 0 || row < 0 || col >= size.cols as i64 || row >= size.rows as i64 {
+            None
+        } else {
+            Some(Point::at(col as u8, row as u8))
+        }
+    }
+
     /// The orthogonal neighbours of this point that lie on a board of `size`.
     pub fn neighbours(self, size: BoardSize) -> impl Iterator<Item = Point> {
         self.offsets(size, &NEIGHBOUR_OFFSETS)
@@ -430,6 +460,34 @@ mod tests {
         let one = BoardSize::square(1).unwrap();
         assert_eq!(Point::must(0, 0, one).neighbours(one).count(), 0);
         assert_eq!(Point::must(0, 0, one).line(one), 1);
+    }
+
+    #[test]
+    fn offsets_match_columns_and_rows() {
+        let size = BoardSize::new(5, 3).unwrap();
+        for p in size.points() {
+            for dx in -6..=6 {
+                for dy in -4..=4 {
+                    let (c, r) = (i32::from(p.col()) + dx, i32::from(p.row()) + dy);
+                    let expected = (0..5).contains(&c) && (0..3).contains(&r);
+                    let got = p.offset(dx, dy, size);
+                    assert_eq!(got.is_some(), expected, "{p} {dx} {dy}");
+                    if let Some(q) = got {
+                        assert_eq!((i32::from(q.col()), i32::from(q.row())), (c, r));
+                    }
+                }
+            }
+        }
+        let corner = Point::must(0, 0, size);
+        assert_eq!(corner.offset(i32::MAX, i32::MIN, size), None);
+        assert_eq!(corner.offset(i32::MIN, 0, size), None);
+        // The offsets of the neighbours are the neighbours.
+        let p = Point::must(2, 1, size);
+        let by_offset: PointSet = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+            .iter()
+            .filter_map(|&(x, y)| p.offset(x, y, size))
+            .collect();
+        assert_eq!(by_offset, p.neighbours(size).collect());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use core::fmt;
 use crate::board::Undo;
 use crate::handicap::{self, HandicapError};
 use crate::score::{self, Score};
-use crate::{Board, BoardSize, Color, KoRule, Move, Point, PointSet, Rules, SetupError};
+use crate::{Board, BoardSize, Color, KoRule, Move, Point, PointMap, PointSet, Rules, SetupError};
 
 /// Why [`Position::try_play`] rejected a move. The position is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,6 +129,44 @@ impl Position {
             played: Vec::new(),
             seen,
         }
+    }
+
+    /// A position holding the stones of a diagram (see [`Board::from_diagram`] for the
+    /// format) as setup stones, with Black to move.
+    ///
+    /// The stones are a setup, as from SGF `AB`/`AW`: the superko history starts with
+    /// this position, there is no ko ban, no capture and no handicap. Change the side to
+    /// move with [`Position::set_to_move`].
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Diagram`] with the line and column of the bad text, as
+    /// [`Board::from_diagram`] reports it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Color, Move, Position, Rules};
+    /// let mut pos = Position::from_diagram(
+    ///     "
+    ///     . X O .
+    ///     X O . O
+    ///     . X O .
+    ///     . . . .
+    ///     ",
+    ///     Rules::japanese(),
+    /// )?;
+    /// assert_eq!(pos.to_move(), Color::Black);
+    /// pos.try_play(Move::parse_gtp("C3", pos.size())?)?; // captures B3
+    /// assert_eq!(pos.board().captures()[Color::Black], 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_diagram(text: &str, rules: Rules) -> Result<Position, SetupError> {
+        let board = Board::from_diagram(text)?;
+        let mut position = Position::new(board.size(), rules);
+        let stones = board.stones_by_color();
+        position.setup(Setup { black: stones.black, white: stones.white, ..Setup::default() })?;
+        Ok(position)
     }
 
     /// The board.
@@ -466,6 +504,45 @@ impl Position {
     /// instance from a life-and-death analysis) instead of recognised.
     pub fn score_with_seki(&self, dead: &PointSet, seki: &PointSet) -> Score {
         score::score(&self.board, &self.rules, self.handicap, dead, Some(seki))
+    }
+
+    /// The count of an ownership map (an evaluation's estimate, a player's or a
+    /// human's judgement) under the rules, the stones in `dead` being dead.
+    ///
+    /// Unlike [`Position::score`], the owners come from the map, not from the regions of
+    /// the board. Area scoring counts every point the map gives a colour. Territory
+    /// scoring counts the points the map gives a colour except its own living stones
+    /// (a dead stone's point counts for the colour the map gives it), plus the
+    /// prisoners: the stones captured during play and the other colour's dead stones.
+    /// Komi goes to White, and under area scoring so does the handicap compensation.
+    /// No point is in seki.
+    ///
+    /// # Panics
+    ///
+    /// If the map is not of the board's size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Color, Komi, PointMap, PointSet, Position, Rules};
+    /// let pos = Position::from_diagram(
+    ///     "
+    ///     . X O .
+    ///     . X O .
+    ///     . X O O
+    ///     ",
+    ///     Rules::japanese().with_komi(Komi::from_half_points(1)),
+    /// )?;
+    /// // The left half is Black's, the right half White's.
+    /// let half = PointMap::from_fn(pos.size(), |p| Some(if p.col() < 2 { Color::Black } else { Color::White }));
+    /// let score = pos.score_ownership(&half, &PointSet::EMPTY);
+    /// assert_eq!((score.points.black, score.points.white), (3, 2));
+    /// assert_eq!(score.to_string(), "B+0.5");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn score_ownership(&self, ownership: &PointMap<Option<Color>>, dead: &PointSet) -> Score {
+        assert_eq!(ownership.size(), self.size(), "an ownership map of another board size");
+        score::score_ownership(&self.board, &self.rules, self.handicap, ownership, dead)
     }
 
     /// The Tromp-Taylor score of the board as it stands: area scoring, every stone

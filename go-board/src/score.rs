@@ -17,10 +17,13 @@
 use core::fmt;
 
 use crate::rules::fmt_half_points;
-use crate::{Board, ByColor, Color, Komi, Point, PointSet, Rules, Scoring};
+use crate::{Board, ByColor, Color, Komi, Point, PointMap, PointSet, Rules, Scoring};
 
-/// The count of a game, with the maps behind it.
+/// The count of a game, with the maps behind it: the count of a finished game
+/// ([`Position::score`](crate::Position::score)) or of an ownership map such as an
+/// evaluation's estimate ([`Position::score_ownership`](crate::Position::score_ownership)).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
     /// How the points were counted.
     pub scoring: Scoring,
@@ -95,7 +98,7 @@ pub(crate) fn score(
     dead: &PointSet,
     seki: Option<&PointSet>,
 ) -> Score {
-    let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+    let stones = board.stones_by_color();
     let dead = ByColor::new(stones.black & *dead, stones.white & *dead);
     let alive = ByColor::new(stones.black - dead.black, stones.white - dead.white);
     let open = board.size().on_board() - alive.black - alive.white;
@@ -115,25 +118,13 @@ pub(crate) fn score(
             (false, false) => neutral |= region,
         }
     }
-    let prisoners = ByColor::new(
-        board.captures().black + dead.white.len() as u32,
-        board.captures().white + dead.black.len() as u32,
-    );
+    let prisoners = prisoners(board, &dead);
 
     match rules.scoring {
-        Scoring::Area => Score {
-            scoring: Scoring::Area,
-            points: ByColor::new(
-                (alive.black.len() + owned.black.len()) as u32,
-                (alive.white.len() + owned.white.len()) as u32,
-            ),
-            komi: rules.komi,
-            compensation: rules.handicap_compensation.points(handicap),
-            owned: ByColor::new(owned.black | alive.black, owned.white | alive.white),
-            neutral,
-            seki: PointSet::EMPTY,
-            prisoners,
-        },
+        Scoring::Area => {
+            let owned = owned.zip(alive).map(|(o, a)| o | a);
+            counted(rules, handicap, owned, neutral, PointSet::EMPTY, prisoners)
+        }
         Scoring::Territory => {
             let all_alive = alive.black | alive.white;
             let seki_stones = match seki {
@@ -149,20 +140,64 @@ pub(crate) fn score(
                     }
                 }
             }
-            Score {
-                scoring: Scoring::Territory,
-                points: ByColor::new(
-                    owned.black.len() as u32 + prisoners.black,
-                    owned.white.len() as u32 + prisoners.white,
-                ),
-                komi: rules.komi,
-                compensation: 0,
-                owned,
-                neutral,
-                seki: seki_stones,
-                prisoners,
-            }
+            counted(rules, handicap, owned, neutral, seki_stones, prisoners)
         }
+    }
+}
+
+/// Counts an ownership map of `board` under `rules`, the stones in `dead` being dead;
+/// see [`Position::score_ownership`](crate::Position::score_ownership).
+pub(crate) fn score_ownership(
+    board: &Board,
+    rules: &Rules,
+    handicap: u32,
+    ownership: &PointMap<Option<Color>>,
+    dead: &PointSet,
+) -> Score {
+    let stones = board.stones_by_color();
+    let dead = stones.map(|s| s & *dead);
+    let alive = stones.zip(dead).map(|(s, d)| s - d);
+    let claimed = ByColor::new_with(|c| ownership.points_where(|&o| o == Some(c)));
+    let owned = match rules.scoring {
+        Scoring::Area => claimed,
+        Scoring::Territory => claimed.zip(alive).map(|(c, a)| c - a),
+    };
+    let neutral = board.size().on_board() - owned.black - owned.white - alive.black - alive.white;
+    counted(rules, handicap, owned, neutral, PointSet::EMPTY, prisoners(board, &dead))
+}
+
+/// The prisoners of each colour: the stones it captured and the other colour's dead
+/// stones.
+fn prisoners(board: &Board, dead: &ByColor<PointSet>) -> ByColor<u32> {
+    ByColor::new_with(|c| board.captures()[c] + dead[!c].len() as u32)
+}
+
+/// The score of the points `owned` by each colour under `rules`: area scoring counts
+/// them, territory scoring adds the prisoners; komi and (area scoring only) handicap
+/// compensation go to White.
+fn counted(
+    rules: &Rules,
+    handicap: u32,
+    owned: ByColor<PointSet>,
+    neutral: PointSet,
+    seki: PointSet,
+    prisoners: ByColor<u32>,
+) -> Score {
+    let (points, compensation) = match rules.scoring {
+        Scoring::Area => {
+            (owned.map(|o| o.len() as u32), rules.handicap_compensation.points(handicap))
+        }
+        Scoring::Territory => (owned.zip(prisoners).map(|(o, p)| o.len() as u32 + p), 0),
+    };
+    Score {
+        scoring: rules.scoring,
+        points,
+        komi: rules.komi,
+        compensation,
+        owned,
+        neutral,
+        seki,
+        prisoners,
     }
 }
 
@@ -210,4 +245,56 @@ fn self_atari(board: &Board, color: Color, point: Point) -> bool {
         }
     }
     chain.adjacent(&board.empty_set()).len() <= 1
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        BoardSize, Color, Komi, Move, Point, PointMap, PointSet, Position, Rules, Scoring,
+    };
+
+    /// An ownership map counted by hand under both scorings: captures, a dead stone,
+    /// komi.
+    #[test]
+    fn ownership_maps_count_like_the_rules() {
+        // Black captures a white stone at B2 during the game.
+        let size = BoardSize::square(5).unwrap();
+        let at = |v: &str| Point::parse_gtp(v, size).unwrap();
+        let moves = ["B3", "B2", "A2", "E5", "C2", "E4", "B1"];
+        for rules in [Rules::chinese(), Rules::japanese()] {
+            let mut position = Position::new(size, rules.with_komi(Komi::from_half_points(3)));
+            for m in moves {
+                position.try_play(Move::Play(at(m))).unwrap();
+            }
+            assert_eq!(position.board().captures().black, 1);
+            // Columns A to C are Black's, D and E White's; White's E4 is called dead.
+            let ownership = PointMap::from_fn(size, |p| {
+                Some(if p.col() <= 2 || p == at("E4") { Color::Black } else { Color::White })
+            });
+            let dead = PointSet::from_iter([at("E4")]);
+            let score = position.score_ownership(&ownership, &dead);
+            assert_eq!(score.prisoners.black, 2);
+            match rules.scoring {
+                Scoring::Area => {
+                    assert_eq!((score.points.black, score.points.white), (16, 9));
+                    assert_eq!(score.margin_half_points(), 2 * 7 - 3);
+                    assert_eq!(score.neutral, PointSet::EMPTY);
+                }
+                Scoring::Territory => {
+                    // Black: 16 owned points minus 4 living stones, one prisoner and
+                    // one dead stone; White: 9 minus its living E5.
+                    assert_eq!((score.points.black, score.points.white), (12 + 1 + 1, 8));
+                    assert_eq!(score.margin_half_points(), 2 * 6 - 3);
+                    assert!(score.owned.black.contains(at("E4")));
+                }
+            }
+            // Nobody owns anything: area counts nothing, territory the prisoners.
+            let nobody = PointMap::new(size, None);
+            let empty = position.score_ownership(&nobody, &PointSet::EMPTY);
+            let stones = position.board().stones_by_color();
+            assert_eq!(empty.neutral, size.on_board() - stones.black - stones.white);
+            let expected = if rules.scoring == Scoring::Area { 0 } else { 1 };
+            assert_eq!(empty.points.black, expected);
+        }
+    }
 }

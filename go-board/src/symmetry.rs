@@ -47,6 +47,12 @@ impl Symmetry {
         Symmetry(7),
     ];
 
+    /// The place of the symmetry in [`Symmetry::ALL`].
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// Whether the symmetry exchanges columns and rows.
     pub const fn transposes(self) -> bool {
         self.0 & TRANSPOSE != 0
@@ -71,6 +77,41 @@ impl Symmetry {
         Point::must(col, row, out)
     }
 
+    /// The image of an offset `(dx, dy)` (columns right, rows up; see
+    /// [`Point::offset`]): the same transform without the translation that keeps the
+    /// board in place. For every point `p` and offset `d` with `p.offset(d)` on the
+    /// board, the image of `p.offset(d)` is the image of `p` offset by the image of `d`.
+    ///
+    /// Links, patterns and data augmentation use this one implementation of D4.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{BoardSize, Point, Symmetry};
+    /// let size = BoardSize::new(9, 5)?;
+    /// let knight = (2, 1);
+    /// let p = Point::parse_gtp("C2", size)?;
+    /// let q = p.offset(knight.0, knight.1, size).unwrap();
+    /// for s in Symmetry::ALL {
+    ///     let (dx, dy) = s.apply_offset(knight);
+    ///     let image = s.apply(p, size).offset(dx, dy, s.apply_size(size));
+    ///     assert_eq!(image, Some(s.apply(q, size)));
+    /// }
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn apply_offset(self, (dx, dy): (i32, i32)) -> (i32, i32) {
+        let (mut x, mut y) = if self.transposes() { (dy, dx) } else { (dx, dy) };
+        // `wrapping_neg` only matters for i32::MIN, which is far off every board.
+        if self.0 & MIRROR_COLS != 0 {
+            x = x.wrapping_neg();
+        }
+        if self.0 & MIRROR_ROWS != 0 {
+            y = y.wrapping_neg();
+        }
+        (x, y)
+    }
+
     /// The image of a set of points of a board of `size`.
     pub fn apply_set(self, set: &PointSet, size: BoardSize) -> PointSet {
         set.iter().map(|p| self.apply(p, size)).collect()
@@ -91,13 +132,12 @@ impl Symmetry {
 
     /// The symmetry that applies `self`, then `other`.
     pub fn then(self, other: Symmetry) -> Symmetry {
-        // Identify the composite by its action on an asymmetric pair of points.
-        let size = BoardSize::square(3).expect("3x3 is a valid size");
-        let probe = [Point::must(1, 0, size), Point::must(0, 2, size)];
-        let image = probe.map(|p| other.apply(self.apply(p, size), size));
+        // Identify the composite by its action on an offset no symmetry fixes.
+        let probe = (1, 2);
+        let image = other.apply_offset(self.apply_offset(probe));
         Symmetry::ALL
             .into_iter()
-            .find(|s| probe.map(|p| s.apply(p, size)) == image)
+            .find(|s| s.apply_offset(probe) == image)
             .expect("D4 is closed under composition")
     }
 }
@@ -130,6 +170,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn offsets_move_with_their_points() {
+        for size in [BoardSize::new(5, 3).unwrap(), BoardSize::square(4).unwrap()] {
+            let out = |s: Symmetry| s.apply_size(size);
+            for s in Symmetry::ALL {
+                for p in size.points() {
+                    for dx in -5..=5 {
+                        for dy in -5..=5 {
+                            let (x, y) = s.apply_offset((dx, dy));
+                            let moved = s.apply(p, size).offset(x, y, out(s));
+                            assert_eq!(moved, p.offset(dx, dy, size).map(|q| s.apply(q, size)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn offsets_follow_the_group_laws() {
+        let offsets = [(1, 0), (0, 1), (2, 1), (-3, 1), (0, 0), (-1, -2)];
+        for a in Symmetry::ALL {
+            for d in offsets {
+                assert_eq!(a.inverse().apply_offset(a.apply_offset(d)), d);
+                assert_eq!(Symmetry::IDENTITY.apply_offset(d), d);
+                for b in Symmetry::ALL {
+                    assert_eq!(a.then(b).apply_offset(d), b.apply_offset(a.apply_offset(d)));
+                }
+            }
+        }
+        // Eight distinct images of an offset no symmetry fixes.
+        let images: std::collections::HashSet<(i32, i32)> =
+            Symmetry::ALL.iter().map(|s| s.apply_offset((1, 2))).collect();
+        assert_eq!(images.len(), 8);
     }
 
     #[test]

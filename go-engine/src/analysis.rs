@@ -132,7 +132,8 @@ impl EvalInfo {
     /// Evaluates `position` with the default [`PositionEvaluator`].
     pub fn of_position(position: &Position) -> EvalInfo {
         let evaluator = PositionEvaluator::default();
-        let (eval, bounds) = evaluator.evaluate_with_bounds(position);
+        let estimate = evaluator.estimate_score(position);
+        let (eval, bounds) = (estimate.evaluation, estimate.bounds);
         let board = position.board();
         let size = board.size();
         let groups = eval
@@ -145,7 +146,7 @@ impl EvalInfo {
                 territory: g.territory,
                 status: if g.pass_alive {
                     "pass-alive"
-                } else if g.dead {
+                } else if g.is_dead() {
                     "dead"
                 } else {
                     "alive"

@@ -46,7 +46,7 @@
 //!   the same position) to FILE, or answers it when FILE is missing or `-`.
 //! - `final_score` and `final_status_list` take the dead stones from the
 //!   [`Player`]; by default (the random player) they are go-eval's static estimate
-//!   without reading ([`go_eval::score::dead_stones`]: stones in the other colour's
+//!   without reading ([`go_eval::PositionEvaluator::dead_stones`]: stones in the other colour's
 //!   unconditionally safe regions, and the weak groups of the six-step evaluation).
 //!   Every other stone not in seki is alive. `seki` lists the
 //!   chains that go-board's territory counting recognises as seki (they border a shared

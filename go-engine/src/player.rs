@@ -3,6 +3,7 @@
 //! player that stands in until the engine's own search exists.
 
 use go_board::{ByColor, Color, Move, Point, PointSet, Position};
+use go_eval::PositionEvaluator;
 
 /// What a [`Player`] answers to `genmove`: a move to play, or resignation.
 ///
@@ -66,10 +67,10 @@ pub trait Player {
     /// `final_score` and `final_status_list`.
     ///
     /// The default is go-eval's static estimate without reading
-    /// ([`go_eval::score::dead_stones`]): the stones in the other colour's
+    /// ([`PositionEvaluator::dead_stones`] with the default settings): the stones in the other colour's
     /// unconditionally safe regions, and the weak groups of the six-step evaluation.
     fn dead_stones(&mut self, position: &Position) -> PointSet {
-        go_eval::score::dead_stones(position)
+        PositionEvaluator::default().dead_stones(position)
     }
 }
 
@@ -185,7 +186,7 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use go_board::{Board, BoardSize, Rules};
+    use go_board::{BoardSize, Rules};
 
     #[test]
     fn below_is_in_range_and_covers_it() {
@@ -202,17 +203,15 @@ mod tests {
     fn never_fills_its_own_eye_and_passes_when_nothing_else_is_left() {
         // Black owns the whole 3x3 board but two eyes: filling either is the only
         // legal board move, and the random player must pass instead.
-        let board = Board::from_diagram(
+        let position = Position::from_diagram(
             "
             . X X
             X X X
             X X .
             ",
+            Rules::chinese(),
         )
         .unwrap();
-        let mut position = Position::new(board.size(), Rules::chinese());
-        let setup = go_board::Setup { black: *board.stones(Color::Black), ..Default::default() };
-        position.setup(setup).unwrap();
         let mut player = RandomPlayer::new(3);
         for _ in 0..20 {
             assert_eq!(

@@ -53,7 +53,8 @@ const MARGIN: f64 = 30.0;
 /// The position as an SVG document with `overlay` (see the [module documentation](self)).
 pub fn board_svg(position: &Position, overlay: Overlay) -> String {
     let evaluator = PositionEvaluator::default();
-    let (eval, bounds) = evaluator.evaluate_with_bounds(position);
+    let estimate = evaluator.estimate_score(position);
+    let (eval, bounds) = (estimate.evaluation, estimate.bounds);
     let board = position.board();
     let size = board.size();
     let (cols, rows) = (f64::from(size.cols()), f64::from(size.rows()));
@@ -219,9 +220,9 @@ mod tests {
         assert_eq!(territory.matches("class=\"stone white\"").count(), 2);
         assert_eq!(territory.matches("<text ").count(), 2 * 9 + 2 * 9);
         // Every point the evaluation owns, stones aside, has a square.
-        let eval = PositionEvaluator::default().evaluate(&position);
-        let (b, w) = eval.ownership.counts();
-        assert_eq!(territory.matches("class=\"territory\"").count() as u32, b + w - 4);
+        let eval = PositionEvaluator::default().evaluate_position(&position);
+        let owned = eval.ownership.values().iter().filter(|o| o.is_some()).count();
+        assert_eq!(territory.matches("class=\"territory\"").count(), owned - 4);
         assert!(!territory.contains("class=\"influence\""));
         let influence = board_svg(&position, Overlay::Influence);
         let shaded = position

@@ -48,6 +48,7 @@ use go_board::{Board, BoardSize, ByColor, Color, Point, PointSet};
 
 /// The unconditional status of a point (GTP's `unconditional_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum UnconditionalStatus {
     /// A stone of a pass-alive chain.
     Alive,
@@ -75,6 +76,7 @@ impl fmt::Display for UnconditionalStatus {
 
 /// The pass-alive chains and safe regions of both colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Unconditional {
     /// The stones of each colour's pass-alive chains, and its stones inside its own
     /// safe regions.
@@ -89,7 +91,7 @@ impl Unconditional {
     /// Runs the analysis for both colours of `board`.
     pub fn new(board: &Board) -> Unconditional {
         let size = board.size();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let stones = board.stones_by_color();
         let mut alive = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
         let mut safe = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
         for color in Color::ALL {

@@ -30,16 +30,16 @@
 //! let territory = |v: &str| -> Result<usize, Box<dyn std::error::Error>> {
 //!     let stones = ByColor::new(PointSet::from_iter([Point::parse_gtp(v, size)?]), PointSet::EMPTY);
 //!     let map = Bouzy::new(5, 21).map(size, &stones);
-//!     Ok(map.iter().filter(|&(p, v)| v > 0 && !stones.black.contains(p)).count())
+//!     Ok(map.iter().filter(|&(p, &v)| v > 0 && !stones.black.contains(p)).count())
 //! };
 //! assert_eq!(territory("C3")?, 6);
 //! assert_eq!(territory("K10")?, 0);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{BoardSize, ByColor, Color, Point, PointSet};
+use go_board::{BoardSize, ByColor, PointMap, PointSet};
 
-use crate::grid::{Grid, stride};
+use crate::padded::Padded;
 
 /// The initial value of a stone: `+128` for Black, `-128` for White.
 pub const STONE_VALUE: i32 = 128;
@@ -47,6 +47,7 @@ pub const STONE_VALUE: i32 = 128;
 /// A Bouzy operator: `dilations` dilations followed by `erosions` erosions, then
 /// optionally [`close_bubbles`]. See the [module documentation](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bouzy {
     /// The number of dilations.
     pub dilations: u32,
@@ -77,15 +78,17 @@ impl Bouzy {
 
     /// The map of the stones `stones` on a board of `size` (Black positive). Stones that
     /// should not count (dead stones) must be left out by the caller.
-    pub fn map(&self, size: BoardSize, stones: &ByColor<PointSet>) -> Grid<i32> {
+    pub fn map(&self, size: BoardSize, stones: &ByColor<PointSet>) -> PointMap<i32> {
         let mut grid = initial(size, stones);
         let mut m = Morphology::new(size);
+        m.load(&grid);
         for _ in 0..self.dilations {
-            m.dilate(&mut grid);
+            m.dilate();
         }
         for _ in 0..self.erosions {
-            m.erode(&mut grid);
+            m.erode();
         }
+        m.store(&mut grid);
         if self.close_bubbles {
             close_bubbles(&mut grid, &(stones.black | stones.white));
         }
@@ -93,35 +96,41 @@ impl Bouzy {
     }
 }
 
-/// The starting grid: [`STONE_VALUE`] on black stones, `-STONE_VALUE` on white stones, 0
+/// The starting map: [`STONE_VALUE`] on black stones, `-STONE_VALUE` on white stones, 0
 /// elsewhere.
-pub fn initial(size: BoardSize, stones: &ByColor<PointSet>) -> Grid<i32> {
-    let mut grid = Grid::new(size);
-    for (color, sign) in [(Color::Black, 1), (Color::White, -1)] {
-        for p in stones[color] & size.on_board() {
-            grid[p] = sign * STONE_VALUE;
+pub fn initial(size: BoardSize, stones: &ByColor<PointSet>) -> PointMap<i32> {
+    let mut grid = PointMap::new(size, 0);
+    for (color, set) in stones.iter() {
+        for p in *set & size.on_board() {
+            grid[p] = color.sign() * STONE_VALUE;
         }
     }
     grid
 }
 
 /// One dilation of `grid` (see the [module documentation](self)).
-pub fn dilate(grid: &mut Grid<i32>) {
-    Morphology::new(grid.size()).dilate(grid);
+pub fn dilate(grid: &mut PointMap<i32>) {
+    let mut m = Morphology::new(grid.size());
+    m.load(grid);
+    m.dilate();
+    m.store(grid);
 }
 
 /// One erosion of `grid` (see the [module documentation](self)).
-pub fn erode(grid: &mut Grid<i32>) {
-    Morphology::new(grid.size()).erode(grid);
+pub fn erode(grid: &mut PointMap<i32>) {
+    let mut m = Morphology::new(grid.size());
+    m.load(grid);
+    m.erode();
+    m.store(grid);
 }
 
 /// Gives each connected set of zero points outside `stones` that borders non-zero
 /// points of a single sign to that sign: its points become `+1` or `-1`.
-pub fn close_bubbles(grid: &mut Grid<i32>, stones: &PointSet) {
+pub fn close_bubbles(grid: &mut PointMap<i32>, stones: &PointSet) {
     let size = grid.size();
-    let zero = grid.points_where(|v| v == 0) - *stones;
-    let positive = grid.points_where(|v| v > 0);
-    let negative = grid.points_where(|v| v < 0);
+    let zero = grid.points_where(|&v| v == 0) - *stones;
+    let positive = grid.points_where(|&v| v > 0);
+    let negative = grid.points_where(|&v| v < 0);
     let on_board = size.on_board();
     for bubble in zero.components() {
         let border = bubble.adjacent(&on_board);
@@ -136,29 +145,39 @@ pub fn close_bubbles(grid: &mut Grid<i32>, stones: &PointSet) {
     }
 }
 
-/// Precomputed layout for fast synchronous updates: the on-board indices, their number
-/// of on-board neighbours, and a second buffer.
+/// The synchronous updates on a padded copy of the map: the current values, a second
+/// buffer, and the number of on-board neighbours of every point (the border holds 0 in
+/// both buffers, so it never counts as positive or negative).
 struct Morphology {
-    points: Vec<usize>,
+    layout: Padded,
     neighbours: Vec<i32>,
+    current: Vec<i32>,
     scratch: Vec<i32>,
-    stride: usize,
 }
 
 impl Morphology {
     fn new(size: BoardSize) -> Morphology {
-        let points: Vec<usize> = size.points().map(Point::index).collect();
-        let mut neighbours = vec![0; Point::INDEX_LIMIT];
-        for p in size.points() {
-            neighbours[p.index()] = p.neighbours(size).count() as i32;
+        let layout = Padded::new(size);
+        let mut neighbours = layout.zeros();
+        for (&slot, p) in layout.slots().iter().zip(size.points()) {
+            neighbours[slot] = p.neighbours(size).count() as i32;
         }
-        Morphology { points, neighbours, scratch: vec![0; Point::INDEX_LIMIT], stride: stride() }
+        let (current, scratch) = (layout.zeros(), layout.zeros());
+        Morphology { layout, neighbours, current, scratch }
     }
 
-    fn dilate(&mut self, grid: &mut Grid<i32>) {
-        let s = self.stride;
-        let src = grid.raw();
-        for &i in &self.points {
+    fn load(&mut self, grid: &PointMap<i32>) {
+        self.layout.load(grid, &mut self.current);
+    }
+
+    fn store(&self, grid: &mut PointMap<i32>) {
+        self.layout.store(&self.current, grid);
+    }
+
+    fn dilate(&mut self) {
+        let s = self.layout.stride();
+        let src = &self.current;
+        for &i in self.layout.slots() {
             let g = src[i];
             let n = [src[i - 1], src[i + 1], src[i - s], src[i + s]];
             let pos: i32 = n.iter().map(|&v| i32::from(v > 0)).sum();
@@ -171,13 +190,13 @@ impl Morphology {
                 g
             };
         }
-        self.swap_into(grid);
+        core::mem::swap(&mut self.current, &mut self.scratch);
     }
 
-    fn erode(&mut self, grid: &mut Grid<i32>) {
-        let s = self.stride;
-        let src = grid.raw();
-        for &i in &self.points {
+    fn erode(&mut self) {
+        let s = self.layout.stride();
+        let src = &self.current;
+        for &i in self.layout.slots() {
             let g = src[i];
             self.scratch[i] = if g == 0 {
                 0
@@ -192,23 +211,14 @@ impl Morphology {
                 }
             };
         }
-        self.swap_into(grid);
-    }
-
-    /// Makes the scratch buffer the grid's storage; the off-board entries of both are
-    /// zero, so the old storage is a valid scratch buffer.
-    fn swap_into(&mut self, grid: &mut Grid<i32>) {
-        let raw = grid.raw_mut();
-        for &i in &self.points {
-            core::mem::swap(&mut raw[i], &mut self.scratch[i]);
-        }
+        core::mem::swap(&mut self.current, &mut self.scratch);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use go_board::Symmetry;
+    use go_board::{Point, Symmetry};
 
     fn size(n: u32) -> BoardSize {
         BoardSize::square(n).unwrap()
@@ -216,8 +226,8 @@ mod tests {
 
     /// The grid of `rows` (from the top) placed with its top-left corner at
     /// `(col, row_from_top)` on an otherwise zero board.
-    fn embedded(size: BoardSize, at: (u8, u8), rows: &[&[i32]]) -> Grid<i32> {
-        let mut grid = Grid::new(size);
+    fn embedded(size: BoardSize, at: (u8, u8), rows: &[&[i32]]) -> PointMap<i32> {
+        let mut grid = PointMap::new(size, 0);
         for (r, values) in rows.iter().enumerate() {
             for (c, &v) in values.iter().enumerate() {
                 let p = Point::must(at.0 + c as u8, size.rows() - 1 - at.1 - r as u8, size);
@@ -238,21 +248,20 @@ mod tests {
             PointSet::from_iter([Point::must(7, 9, size), Point::must(9, 9, size)]),
             PointSet::EMPTY,
         );
-        let mut m = Morphology::new(size);
         let mut grid = initial(size, &stones);
 
-        m.dilate(&mut grid);
+        dilate(&mut grid);
         let one =
             embedded(size, (6, 8), &[&[0, 1, 0, 1, 0], &[1, 128, 2, 128, 1], &[0, 1, 0, 1, 0]]);
         assert_eq!(grid, one, "1 dilation:\n{grid}");
 
         // The doc gives the stones' row for 2 and 3 dilations.
-        let row = |grid: &Grid<i32>, from: u8, to: u8| -> Vec<i32> {
+        let row = |grid: &PointMap<i32>, from: u8, to: u8| -> Vec<i32> {
             (from..=to).map(|c| grid[Point::must(c, 9, size)]).collect()
         };
-        m.dilate(&mut grid);
+        dilate(&mut grid);
         assert_eq!(row(&grid, 4, 12), [0, 1, 2, 132, 4, 132, 2, 1, 0], "2 dilations:\n{grid}");
-        m.dilate(&mut grid);
+        dilate(&mut grid);
         assert_eq!(
             row(&grid, 3, 13),
             [0, 1, 2, 6, 136, 8, 136, 6, 2, 1, 0],
@@ -263,7 +272,7 @@ mod tests {
         // 135 at 3/6 and 132 at 3/7; the middle point keeps its 8.
         let stones_and_middle = [136, 136, 136, 136, 136, 135, 132];
         for (k, &stone) in stones_and_middle.iter().enumerate() {
-            m.erode(&mut grid);
+            erode(&mut grid);
             assert_eq!(
                 row(&grid, 7, 9),
                 [stone, 8, stone],
@@ -281,7 +290,7 @@ mod tests {
         let p = Point::must(col, row, size);
         let stones = ByColor::new(PointSet::from_iter([p]), PointSet::EMPTY);
         let map = bouzy.map(size, &stones);
-        map.iter().filter(|&(q, v)| v > 0 && q != p).count()
+        map.iter().filter(|&(q, &v)| v > 0 && q != p).count()
     }
 
     /// reference/eval.md §1.3(b): positive empty points around one stone on an empty
@@ -307,7 +316,7 @@ mod tests {
         let centre = Point::must(9, 9, size);
         let stones = ByColor::new(PointSet::EMPTY, PointSet::from_iter([centre]));
         let map = Bouzy::AREA.map(size, &stones);
-        for (p, v) in map.iter() {
+        for (p, &v) in map.iter() {
             let d = (i32::from(p.col()) - 9).abs() + (i32::from(p.row()) - 9).abs();
             assert_eq!(v < 0, d <= 4, "{p}: {v}");
             assert!(v <= 0);
@@ -322,13 +331,13 @@ mod tests {
         for bouzy in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA, Bouzy::new(3, 7)] {
             let map = bouzy.map(size, &stones);
             let swapped = ByColor::new(stones.white, stones.black);
-            assert_eq!(bouzy.map(size, &swapped), map.negated());
+            assert_eq!(bouzy.map(size, &swapped), map.map(|v| -v));
             for s in Symmetry::ALL {
                 let moved = ByColor::new(
                     s.apply_set(&stones.black, size),
                     s.apply_set(&stones.white, size),
                 );
-                assert_eq!(bouzy.map(s.apply_size(size), &moved), map.transform(s), "{s:?}");
+                assert_eq!(bouzy.map(s.apply_size(size), &moved), s.apply_map(&map), "{s:?}");
             }
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! 1. compute the board's **potential** (by default the [directional
 //!    model](crate::influence::Directional), Black's minus White's influence; or
-//!    [Zobrist's](crate::influence::Zobrist));
+//!    [Zobrist's potential](crate::influence::ZobristPotential));
 //! 2. from it, the **connections**: chains of one colour join into a group when a
 //!    solid or peeped [link](crate::links) joins them, or a path of empty points where
 //!    their colour's potential reaches `connect` (off by default);
@@ -16,20 +16,27 @@
 //! 5. **recompute** the potential with the dead stones removed;
 //! 6. turn the result into **points**: living stones, and empty points (dead stones'
 //!    points included) where a colour's potential reaches `territory`, counted by the
-//!    rules' scoring with komi ([`Count`]).
+//!    rules' scoring with komi (go-board's [`Score`], from
+//!    [`Position::score_ownership`]).
 //!
 //! Bounds come from tilting the settings (the seed: "values taken in one's own favour
 //! give the upper bound"): for the favoured colour, life comes cheaper, for the other
-//! colour territory and life come dearer ([`Tilt`]). [`PositionEvaluator::bounds`] evaluates with
-//! the thresholds tilted for Black and for White and returns the interval, which
-//! contains the neutral estimate.
+//! colour territory and life come dearer ([`Tilt`]). [`PositionEvaluator::lead_bounds`]
+//! evaluates with the thresholds tilted for Black and for White and returns the
+//! interval, which contains the neutral estimate.
+//!
+//! The evaluator is also a point and an interval evaluator of go-search (module
+//! [`search`](crate::search)); its own methods have other names
+//! ([`evaluate_position`](PositionEvaluator::evaluate_position),
+//! [`lead_bounds`](PositionEvaluator::lead_bounds)), so that `evaluator.evaluate_position(..)`
+//! always means the trait.
 //!
 //! # Examples
 //!
 //! ```
-//! use go_board::{Board, Color, Position, Rules, Setup};
+//! use go_board::{Position, Rules};
 //! use go_eval::evaluate::PositionEvaluator;
-//! let board = Board::from_diagram(
+//! let position = Position::from_diagram(
 //!     "
 //!     . . . . . . . . .
 //!     . . . . . . . . .
@@ -41,35 +48,37 @@
 //!     . . . . . . . . .
 //!     . . . . . . . . .
 //!     ",
+//!     Rules::chinese(),
 //! )?;
-//! let mut position = Position::new(board.size(), Rules::chinese());
-//! position.setup(Setup { black: *board.stones(Color::Black), white: *board.stones(Color::White), ..Setup::default() })?;
 //! let evaluator = PositionEvaluator::default();
-//! let eval = evaluator.evaluate(&position);
+//! let eval = evaluator.evaluate_position(&position);
 //! // The lone white stone inside Black's ring, with three liberties, is dead.
 //! assert_eq!(eval.dead.len(), 1);
 //! assert!(eval.margin() > 0);
-//! let bounds = evaluator.bounds(&position);
+//! // The whole board counts for Black: 81 points against komi 7.5.
+//! assert_eq!(eval.score.to_string(), "B+73.5");
+//! let bounds = evaluator.lead_bounds(&position);
 //! assert!(bounds.pessimistic() <= eval.margin() && eval.margin() <= bounds.optimistic());
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{Board, BoardSize, ByColor, Color, PointSet, Position};
+use go_board::{Board, BoardSize, ByColor, Color, PointMap, PointSet, Position, Score, Status};
 use go_search::Bounds;
 
 use crate::benson::pass_alive;
 use crate::bouzy::Bouzy;
-use crate::grid::{Grid, Ownership};
 use crate::groups::Groups;
-use crate::influence::{ConfigError, Directional, DirectionalConfig, Zobrist};
+use crate::influence::{ConfigError, Directional, DirectionalConfig, ZobristPotential};
 use crate::links::links;
-use crate::score::Count;
+use crate::ownership::Ownership;
 
 /// The potential model of steps 1, 5 and 6.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Potential {
-    /// Zobrist's model; its values are the potential.
-    Zobrist(Zobrist),
+    /// Zobrist's potential model (1969); its values are the potential.
+    ZobristPotential(ZobristPotential),
     /// The directional model; Black's influence minus White's, rounded, is the
     /// potential.
     Directional(DirectionalConfig),
@@ -86,6 +95,7 @@ pub enum Potential {
 /// neighbours (next to them or to their liberties) are all dead as well, such as the
 /// two sides of a seki, live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DeadRules {
     /// Liberties of a group taken as captured (in atari).
     pub atari: u32,
@@ -95,8 +105,8 @@ pub struct DeadRules {
     pub small: u32,
     /// Stones of a group too small to matter: any enemy potential under it kills it.
     pub tiny: u32,
-    /// Enemy potential (Zobrist ±64, 4 iterations, without the group) under a dying
-    /// group.
+    /// Enemy potential (Zobrist's potential, ±64 and 4 iterations, without the group)
+    /// under a dying group.
     pub enemy: i32,
     /// The move number from which territoryless groups may die.
     pub late: u32,
@@ -104,8 +114,9 @@ pub struct DeadRules {
     pub late_liberties: u32,
 }
 
-/// How far [`PositionEvaluator::bounds`] moves the settings for and against a colour.
+/// How far [`PositionEvaluator::lead_bounds`] moves the settings for and against a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tilt {
     /// Potential added to the territory threshold of the colour tilted against.
     pub territory: i32,
@@ -119,6 +130,7 @@ pub struct Tilt {
 
 /// The settings of a [`PositionEvaluator`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Config {
     /// The potential model (steps 1, 5 and 6).
     pub potential: Potential,
@@ -157,6 +169,7 @@ impl Default for Config {
 
 /// What the evaluation concluded about a group (step 3 and 4).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GroupEval {
     /// The colour.
     pub color: Color,
@@ -167,22 +180,32 @@ pub struct GroupEval {
     /// Its territory: empty points of its colour in the Bouzy 5/21 map, reached from
     /// its liberties.
     pub territory: u32,
-    /// The enemy's mean Zobrist potential under its stones, computed without it
-    /// (computed only for groups that may die; 0 otherwise).
+    /// The enemy's mean ZobristPotential potential ([`ZobristPotential::CLASSIC`]) under its
+    /// stones, computed without it (computed only for groups that may die; 0
+    /// otherwise).
     pub enemy: i32,
     /// Whether one of the enemy chains next to it is in atari.
     pub can_capture: bool,
     /// Whether it is pass-alive (Benson).
     pub pass_alive: bool,
-    /// Whether step 4 judged it dead.
-    pub dead: bool,
+    /// Step 4's verdict: [`Status::Alive`] or [`Status::Dead`] (the evaluation does not
+    /// read, so it never answers `Critical`).
+    pub status: Status,
+}
+
+impl GroupEval {
+    /// Whether step 4 judged the group dead.
+    pub fn is_dead(&self) -> bool {
+        self.status == Status::Dead
+    }
 }
 
 /// The result of the evaluation of a position (one set of settings).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Evaluation {
     /// The potential after the dead stones were removed (step 5), Black positive.
-    pub potential: Grid<i32>,
+    pub potential: PointMap<i32>,
     /// The groups as step 3 saw them (before the dead stones were removed), with the
     /// verdict of step 4.
     pub groups: Vec<GroupEval>,
@@ -191,15 +214,16 @@ pub struct Evaluation {
     /// The owner of every point in the count (step 6): living stones, territory, and
     /// the points of dead stones for their captor where the potential says so.
     pub ownership: Ownership,
-    /// The count of `ownership` under the position's rules.
-    pub count: Count,
+    /// The count of `ownership` under the position's rules
+    /// ([`Position::score_ownership`] with the dead stones).
+    pub score: Score,
 }
 
 impl Evaluation {
     /// Black's lead in half-points, komi and compensation included (negative when
-    /// White leads): [`Count::margin`].
+    /// White leads): [`Score::margin_half_points`].
     pub fn margin(&self) -> i32 {
-        self.count.margin()
+        self.score.margin_half_points()
     }
 }
 
@@ -232,7 +256,7 @@ impl PositionEvaluator {
     pub fn new(config: Config) -> Result<PositionEvaluator, ConfigError> {
         let directional = match config.potential {
             Potential::Directional(c) => Some(Directional::new(c)?),
-            Potential::Zobrist(_) => None,
+            Potential::ZobristPotential(_) => None,
         };
         Ok(PositionEvaluator { config, directional })
     }
@@ -243,9 +267,9 @@ impl PositionEvaluator {
     }
 
     /// The potential of `stones` (step 1), Black positive.
-    pub fn potential(&self, size: BoardSize, stones: &ByColor<PointSet>) -> Grid<i32> {
+    pub fn potential(&self, size: BoardSize, stones: &ByColor<PointSet>) -> PointMap<i32> {
         match (&self.config.potential, &self.directional) {
-            (Potential::Zobrist(z), _) => z.map(size, stones),
+            (Potential::ZobristPotential(z), _) => z.map(size, stones),
             (Potential::Directional(_), Some(d)) => d.influence(size, stones).difference(),
             (Potential::Directional(c), None) => Directional::new(*c)
                 .expect("checked when the evaluator was built")
@@ -254,27 +278,33 @@ impl PositionEvaluator {
         }
     }
 
-    /// Evaluates `position` with the neutral settings.
-    pub fn evaluate(&self, position: &Position) -> Evaluation {
+    /// Evaluates `position` with the neutral settings. (The go-search trait method
+    /// [`Evaluator::evaluate`](go_search::Evaluator::evaluate) is this evaluation's
+    /// margin for the side to move.)
+    pub fn evaluate_position(&self, position: &Position) -> Evaluation {
         let assessed = self.assess(position);
         self.finish(position, &assessed, self.neutral_sides(), &mut assessed.no_enemies())
     }
 
-    /// Evaluates `position` with the settings tilted in favour of `color`.
-    pub fn evaluate_for(&self, position: &Position, color: Color) -> Evaluation {
+    /// Evaluates `position` with the settings tilted in favour of `color` (see
+    /// [`Tilt`]).
+    pub fn evaluate_tilted(&self, position: &Position, color: Color) -> Evaluation {
         let assessed = self.assess(position);
         self.finish(position, &assessed, self.tilted_sides(color), &mut assessed.no_enemies())
     }
 
     /// The bounds of Black's lead in half-points (komi included): the margins of the
     /// evaluations tilted for White and for Black, widened to contain the neutral one.
-    pub fn bounds(&self, position: &Position) -> Bounds<i32> {
+    /// (The go-search trait method
+    /// [`IntervalEvaluator::bounds`](go_search::IntervalEvaluator::bounds) is these
+    /// bounds for the side to move.)
+    pub fn lead_bounds(&self, position: &Position) -> Bounds<i32> {
         self.evaluate_with_bounds(position).1
     }
 
-    /// The neutral evaluation and [the bounds](Self::bounds) at once, for the price of
-    /// one assessment (steps 1 to 3 do not depend on the tilt).
-    pub fn evaluate_with_bounds(&self, position: &Position) -> (Evaluation, Bounds<i32>) {
+    /// The neutral evaluation and [the bounds](Self::lead_bounds) at once, for the
+    /// price of one assessment (steps 1 to 3 do not depend on the tilt).
+    pub(crate) fn evaluate_with_bounds(&self, position: &Position) -> (Evaluation, Bounds<i32>) {
         let assessed = self.assess(position);
         let mut enemies = assessed.no_enemies();
         let neutral = self.finish(position, &assessed, self.neutral_sides(), &mut enemies);
@@ -317,7 +347,7 @@ impl PositionEvaluator {
     /// Steps 1 to 3, which do not depend on the per-colour settings.
     fn assess(&self, position: &Position) -> Assessed {
         let board = position.board();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
+        let stones = board.stones_by_color();
         let potential = self.potential(board.size(), &stones);
         let groups = assess(board, &stones, &potential, self.config.connect);
         Assessed { stones, groups }
@@ -341,7 +371,7 @@ impl PositionEvaluator {
         let mut dead = PointSet::EMPTY;
         for (g, enemy) in groups.iter_mut().zip(enemies.iter_mut()) {
             if dies(g, enemy, &stones, size, &sides[g.color].dead, move_number) {
-                g.dead = true;
+                g.status = Status::Dead;
                 dead |= g.stones;
             }
         }
@@ -352,7 +382,7 @@ impl PositionEvaluator {
         let potential = self.potential(size, &living);
 
         // Step 6: points.
-        let ownership = Grid::from_fn(size, |p| {
+        let ownership = PointMap::from_fn(size, |p| {
             for color in Color::ALL {
                 if living[color].contains(p) {
                     return Some(color);
@@ -367,8 +397,8 @@ impl PositionEvaluator {
                 None
             }
         });
-        let count = Count::of(position, &ownership, &dead);
-        Evaluation { potential, groups, dead, ownership, count }
+        let score = position.score_ownership(&ownership, &dead);
+        Evaluation { potential, groups, dead, ownership, score }
     }
 }
 
@@ -409,7 +439,7 @@ fn dies(
     }
     g.enemy = *enemy.get_or_insert_with(|| {
         let without = ByColor::new(stones.black - g.stones, stones.white - g.stones);
-        let map = Zobrist::CLASSIC.map(size, &without);
+        let map = ZobristPotential::CLASSIC.map(size, &without);
         let sign = -g.color.sign();
         let sum: i32 = g.stones.iter().map(|p| sign * map[p]).sum();
         sum / n.max(1) as i32
@@ -426,13 +456,13 @@ fn dies(
 fn revive(groups: &mut [GroupEval], stones: &ByColor<PointSet>, size: BoardSize) -> PointSet {
     let on_board = size.on_board();
     let empty = on_board - stones.black - stones.white;
-    let dead = groups.iter().filter(|g| g.dead).fold(PointSet::EMPTY, |a, g| a | g.stones);
+    let dead = groups.iter().filter(|g| g.is_dead()).fold(PointSet::EMPTY, |a, g| a | g.stones);
     let mut revived = PointSet::EMPTY;
-    for g in groups.iter_mut().filter(|g| g.dead) {
+    for g in groups.iter_mut().filter(|g| g.is_dead()) {
         let near = g.stones | g.stones.adjacent(&empty);
         let enemy = near.adjacent(&on_board) & stones[g.color.opponent()];
         if !enemy.is_empty() && enemy.is_subset(&dead) {
-            g.dead = false;
+            g.status = Status::Alive;
             revived |= g.stones;
         }
     }
@@ -443,7 +473,7 @@ fn revive(groups: &mut [GroupEval], stones: &ByColor<PointSet>, size: BoardSize)
 fn assess(
     board: &Board,
     stones: &ByColor<PointSet>,
-    potential: &Grid<i32>,
+    potential: &PointMap<i32>,
     connect: i32,
 ) -> Vec<GroupEval> {
     let size = board.size();
@@ -457,12 +487,12 @@ fn assess(
         let own = stones[color];
         let enemy = stones[color.opponent()];
         let safe = pass_alive(size, own, enemy);
-        let territory = bouzy.points_where(|v| sign * v > 0) & empty;
+        let territory = bouzy.points_where(|&v| sign * v > 0) & empty;
         // Step 2: chains joined by links, then by bridges of potential.
         let mut parts: Vec<PointSet> =
             linked.groups().iter().filter(|g| g.color == color).map(|g| g.stones).collect();
         if connect < i32::MAX {
-            let bridges = potential.points_where(|v| sign * v >= connect) & empty;
+            let bridges = potential.points_where(|&v| sign * v >= connect) & empty;
             for component in (own | bridges).components() {
                 let joined: Vec<usize> =
                     (0..parts.len()).filter(|&i| !parts[i].is_disjoint(&component)).collect();
@@ -489,7 +519,7 @@ fn assess(
                 enemy: 0,
                 can_capture,
                 pass_alive: !(g & safe).is_empty(),
-                dead: false,
+                status: Status::Alive,
             });
         }
     }
@@ -504,22 +534,12 @@ pub(crate) fn for_side(margin: i32, color: Color) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use go_board::{Komi, Point, Rules, Setup};
+    use go_board::{Komi, Point, Rules};
 
     use super::*;
 
     fn position(diagram: &str, rules: Rules) -> Position {
-        let board = Board::from_diagram(diagram).unwrap();
-        let mut position = Position::new(board.size(), rules);
-        let stones = |c| *board.stones(c);
-        position
-            .setup(Setup {
-                black: stones(Color::Black),
-                white: stones(Color::White),
-                ..Setup::default()
-            })
-            .unwrap();
-        position
+        Position::from_diagram(diagram, rules).unwrap()
     }
 
     fn at(position: &Position, vertex: &str) -> Point {
@@ -552,18 +572,19 @@ mod tests {
             late_liberties: 100,
         };
         let config = Config { dead: harsh, ..Config::default() };
-        let eval = PositionEvaluator::new(config).unwrap().evaluate(&position);
+        let eval = PositionEvaluator::new(config).unwrap().evaluate_position(&position);
         let black = eval.groups.iter().find(|g| g.color == Color::Black).unwrap();
-        assert!(black.pass_alive && !black.dead);
+        assert!(black.pass_alive && !black.is_dead());
         let white = eval.groups.iter().find(|g| g.color == Color::White).unwrap();
-        assert!(!white.pass_alive && white.dead);
+        assert!(!white.pass_alive && white.is_dead());
         assert_eq!(eval.dead, *position.board().stones(Color::White));
         // With White's stones gone, the board is Black's (but for points too far from
         // any stone for the directional model).
-        assert!(eval.ownership.owned_by(Color::White).is_empty());
-        assert!(eval.dead.is_subset(&eval.ownership.owned_by(Color::Black)));
-        let (black, _) = eval.ownership.counts();
-        assert!(black >= 40, "{}", eval.ownership.to_diagram());
+        let owned = |c| eval.ownership.points_where(|&o| o == Some(c));
+        assert!(owned(Color::White).is_empty());
+        assert!(eval.dead.is_subset(&owned(Color::Black)));
+        let black = owned(Color::Black).len();
+        assert!(black >= 40, "{:?}", eval.ownership);
         assert_eq!(eval.margin(), 2 * black as i32);
     }
 
@@ -579,32 +600,34 @@ mod tests {
             ",
             Rules::japanese().with_komi(Komi::from_points(0)),
         );
-        let eval = PositionEvaluator::default().evaluate(&position);
+        let eval = PositionEvaluator::default().evaluate_position(&position);
         let b3 = at(&position, "B3");
         assert_eq!(eval.dead, PointSet::from_iter([b3]));
         let white = eval.groups.iter().find(|g| g.color == Color::White).unwrap();
-        assert_eq!((white.liberties, white.dead), (1, true));
+        assert_eq!((white.liberties, white.status), (1, Status::Dead));
         assert_eq!(eval.ownership[b3], Some(Color::Black));
         // Territory scoring: the empty points Black owns (the dead stone's included) and
         // one prisoner.
-        let territory =
-            eval.ownership.owned_by(Color::Black) - *position.board().stones(Color::Black);
-        assert!(territory.len() >= 18, "{}", eval.ownership.to_diagram());
-        assert_eq!(eval.count.points.black, territory.len() as u32 + 1);
-        assert_eq!(eval.count.points.white, 0);
+        let territory = eval.ownership.points_where(|&o| o == Some(Color::Black))
+            - *position.board().stones(Color::Black);
+        assert!(territory.len() >= 18, "{:?}", eval.ownership);
+        assert_eq!(eval.score.points.black, territory.len() as u32 + 1);
+        assert_eq!(eval.score.points.white, 0);
     }
 
     #[test]
     fn the_potential_follows_the_model() {
         let position = position(CORNER, Rules::chinese());
         let board = position.board();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
-        let zobrist =
-            Config { potential: Potential::Zobrist(Zobrist::CLASSIC), ..Config::default() };
+        let stones = board.stones_by_color();
+        let zobrist = Config {
+            potential: Potential::ZobristPotential(ZobristPotential::CLASSIC),
+            ..Config::default()
+        };
         let evaluator = PositionEvaluator::new(zobrist).unwrap();
         assert_eq!(
             evaluator.potential(board.size(), &stones),
-            Zobrist::CLASSIC.map(board.size(), &stones)
+            ZobristPotential::CLASSIC.map(board.size(), &stones)
         );
         let bad = DirectionalConfig { attenuation: 0.5, ..DirectionalConfig::GNU_GO };
         let config = Config { potential: Potential::Directional(bad), ..Config::default() };
@@ -627,10 +650,10 @@ mod tests {
             ",
             Rules::chinese(),
         );
-        let apart = PositionEvaluator::default().evaluate(&position);
+        let apart = PositionEvaluator::default().evaluate_position(&position);
         assert_eq!(apart.groups.len(), 2);
         let config = Config { connect: 1, ..Config::default() };
-        let joined = PositionEvaluator::new(config).unwrap().evaluate(&position);
+        let joined = PositionEvaluator::new(config).unwrap().evaluate_position(&position);
         assert_eq!(joined.groups.len(), 1);
         assert_eq!(joined.groups[0].stones.len(), 2);
     }
@@ -639,14 +662,14 @@ mod tests {
     fn tilting_moves_the_margin_towards_the_favoured_colour() {
         let position = position(CORNER, Rules::chinese());
         let evaluator = PositionEvaluator::default();
-        let neutral = evaluator.evaluate(&position).margin();
-        let black = evaluator.evaluate_for(&position, Color::Black).margin();
-        let white = evaluator.evaluate_for(&position, Color::White).margin();
+        let neutral = evaluator.evaluate_position(&position).margin();
+        let black = evaluator.evaluate_tilted(&position, Color::Black).margin();
+        let white = evaluator.evaluate_tilted(&position, Color::White).margin();
         assert!(white <= neutral && neutral <= black, "{white} {neutral} {black}");
-        let bounds = evaluator.bounds(&position);
+        let bounds = evaluator.lead_bounds(&position);
         assert_eq!((bounds.pessimistic(), bounds.optimistic()), (white, black));
         // Sharing steps 1 to 3 changes nothing.
         let (eval, shared) = evaluator.evaluate_with_bounds(&position);
-        assert_eq!((eval, shared), (evaluator.evaluate(&position), bounds));
+        assert_eq!((eval, shared), (evaluator.evaluate_position(&position), bounds));
     }
 }

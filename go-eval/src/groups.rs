@@ -43,13 +43,13 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{Board, ChainId, Color, Point, PointSet};
+use go_board::{Board, ChainId, Color, Point, PointMap, PointSet};
 
-use crate::grid::Grid;
 use crate::links::{Link, LinkEnd, LinkKind, LinkState, links};
 
 /// A group: chains of one colour joined by links.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Group {
     /// The colour.
     pub color: Color,
@@ -70,10 +70,11 @@ pub struct Group {
 
 /// The groups of a board, with the links they were built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Groups {
     groups: Vec<Group>,
     links: Vec<Link>,
-    index: Grid<u16>,
+    index: PointMap<u16>,
 }
 
 impl Groups {
@@ -143,7 +144,7 @@ impl Groups {
             g.liberties |= chain.liberties;
             g.chains += 1;
         }
-        let mut index = Grid::filled(size, u16::MAX);
+        let mut index = PointMap::new(size, u16::MAX);
         for (k, g) in groups.iter().enumerate() {
             for p in g.stones {
                 index[p] = k as u16;
@@ -199,18 +200,18 @@ impl Groups {
     }
 
     /// The group whose stone or area holds `point` (stones first, then areas in group
-    /// order).
+    /// order); `None` outside every group and off the board.
     pub fn group_at(&self, point: Point) -> Option<&Group> {
         match self.index.get(point) {
-            u16::MAX => None,
-            k => self.groups.get(usize::from(k)),
+            None | Some(&u16::MAX) => None,
+            Some(&k) => self.groups.get(usize::from(k)),
         }
     }
 
     /// The index of the group at each point (see [`Groups::group_at`]), `None` outside
     /// every group.
-    pub fn index_map(&self) -> Grid<Option<u16>> {
-        self.index.map(|k| (k != u16::MAX).then_some(k))
+    pub fn index_map(&self) -> PointMap<Option<u16>> {
+        self.index.map(|&k| (k != u16::MAX).then_some(k))
     }
 }
 

@@ -2,10 +2,11 @@
 //!
 //! Two models, both configurable:
 //!
-//! - [`Zobrist`] (1969, in the form Bouzy's slides give): stones start at ±64 (Black
-//!   positive), then each of a few synchronous iterations adds to every point the
-//!   number of its positive neighbours and subtracts the number of its negative ones.
-//!   Stones keep accumulating. [`Zobrist::CLASSIC`] is ±64 with 4 iterations.
+//! - [`ZobristPotential`] (Zobrist's 1969 model, in the form Bouzy's slides give; it has
+//!   nothing to do with Zobrist hashing): stones start at ±64 (Black positive), then
+//!   each of a few synchronous iterations adds to every point the number of its
+//!   positive neighbours and subtracts the number of its negative ones. Stones keep
+//!   accumulating. [`ZobristPotential::CLASSIC`] is ±64 with 4 iterations.
 //! - [`Directional`], in the style of GNU Go 3.x's influence function: every stone is a
 //!   source that spreads outwards point by point, losing a factor `attenuation` per
 //!   step, `diagonal_damping` more on diagonal steps, and `cos²` of the angle between
@@ -41,20 +42,21 @@
 
 use core::fmt;
 
-use go_board::{BoardSize, ByColor, Color, Point, PointSet};
+use go_board::{BoardSize, ByColor, Color, Point, PointMap, PointSet};
 
-use crate::grid::{Grid, stride};
+use crate::padded::Padded;
 
-/// Zobrist's model: a few synchronous iterations of ±1 per signed neighbour.
+/// Zobrist's potential model (1969; not Zobrist hashing): a few synchronous iterations
+/// of ±1 per signed neighbour.
 ///
 /// # Examples
 ///
 /// ```
 /// use go_board::{BoardSize, ByColor, Point, PointSet};
-/// use go_eval::influence::Zobrist;
+/// use go_eval::influence::ZobristPotential;
 /// let size = BoardSize::square(9)?;
 /// let e5 = Point::parse_gtp("E5", size)?;
-/// let map = Zobrist::CLASSIC.map(size, &ByColor::new(PointSet::from_iter([e5]), PointSet::EMPTY));
+/// let map = ZobristPotential::CLASSIC.map(size, &ByColor::new(PointSet::from_iter([e5]), PointSet::EMPTY));
 /// // The stone gains from its neighbours once they are positive (iterations 2 to 4).
 /// assert_eq!(map[e5], 64 + 3 * 4);
 /// // E6: +1 from the stone, then +1, then +4 once its other neighbours are positive.
@@ -65,44 +67,47 @@ use crate::grid::{Grid, stride};
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Zobrist {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ZobristPotential {
     /// The starting value of a stone (Black positive, White negative).
     pub stone_value: i32,
     /// The number of iterations.
     pub iterations: u32,
 }
 
-impl Zobrist {
+impl ZobristPotential {
     /// ±64 per stone, four iterations.
-    pub const CLASSIC: Zobrist = Zobrist { stone_value: 64, iterations: 4 };
+    pub const CLASSIC: ZobristPotential = ZobristPotential { stone_value: 64, iterations: 4 };
 
     /// The potential of `stones` on a board of `size`: Black positive.
-    pub fn map(&self, size: BoardSize, stones: &ByColor<PointSet>) -> Grid<i32> {
-        let mut grid = Grid::new(size);
-        for p in stones.black & size.on_board() {
-            grid[p] = self.stone_value;
-        }
-        for p in stones.white & size.on_board() {
-            grid[p] = -self.stone_value;
-        }
-        let points: Vec<usize> = size.points().map(Point::index).collect();
-        let s = stride();
-        let mut next = grid.raw().to_vec();
-        for _ in 0..self.iterations {
-            let cur = grid.raw();
-            for &i in &points {
-                let n = [cur[i - 1], cur[i + 1], cur[i - s], cur[i + s]];
-                let sum: i32 = n.iter().map(|&v| v.signum()).sum();
-                next[i] = cur[i] + sum;
+    pub fn map(&self, size: BoardSize, stones: &ByColor<PointSet>) -> PointMap<i32> {
+        let layout = Padded::new(size);
+        let mut current = layout.zeros();
+        let mut map = PointMap::new(size, 0);
+        for (color, set) in stones.iter() {
+            for p in *set & size.on_board() {
+                map[p] = color.sign() * self.stone_value;
             }
-            grid.raw_mut().copy_from_slice(&next);
         }
-        grid
+        layout.load(&map, &mut current);
+        let s = layout.stride();
+        let mut next = current.clone();
+        for _ in 0..self.iterations {
+            for &i in layout.slots() {
+                let n = [current[i - 1], current[i + 1], current[i - s], current[i + s]];
+                let sum: i32 = n.iter().map(|&v| v.signum()).sum();
+                next[i] = current[i] + sum;
+            }
+            core::mem::swap(&mut current, &mut next);
+        }
+        layout.store(&current, &mut map);
+        map
     }
 }
 
 /// The parameters of the [`Directional`] model.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DirectionalConfig {
     /// The strength of every source (a stone).
     pub strength: f64,
@@ -255,22 +260,22 @@ impl Directional {
     /// colour and a wall for both.
     pub fn influence(&self, size: BoardSize, stones: &ByColor<PointSet>) -> Influence {
         let on_board = size.on_board();
-        let stones = ByColor::new(stones.black & on_board, stones.white & on_board);
-        let mut open = vec![false; Point::INDEX_LIMIT];
-        for p in on_board - stones.black - stones.white {
-            open[p.index()] = true;
-        }
-        let mut maps = ByColor::new(Grid::new(size), Grid::new(size));
+        let stones = stones.map(|s| s & on_board);
+        // Work in the layout of `PointMap::values` (row * cols + col): every point the
+        // propagation reaches is checked to be on the board first.
+        let open = PointMap::from_fn(size, |p| !stones.any(|s| s.contains(p)));
+        let open = open.values();
+        let mut maps = ByColor::new_with(|_| PointMap::new(size, 0));
         let mut buf = vec![0i32; self.offsets.len()];
-        let s = stride() as isize;
+        let s = isize::from(size.cols());
         let (cols, rows) = (i32::from(size.cols()), i32::from(size.rows()));
         for color in Color::ALL {
-            let out = maps[color].raw_mut();
+            let out = maps[color].values_mut();
             for source in stones[color] {
                 buf.fill(0);
                 buf[0] = self.strength;
                 let (pc, pr) = (i32::from(source.col()), i32::from(source.row()));
-                let base = source.index() as isize;
+                let base = pr as isize * s + pc as isize;
                 for i in 0..self.offsets.len() {
                     let x = buf[i];
                     if x < self.cutoff {
@@ -308,13 +313,15 @@ impl Directional {
 
 /// The influence of each colour on each point, from [`Directional::influence`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Influence {
-    maps: ByColor<Grid<i32>>,
+    maps: ByColor<PointMap<i32>>,
     stones: ByColor<PointSet>,
 }
 
 /// A point's class in [`Influence::regions`], for one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Region {
     /// A stone of the colour.
     Stone,
@@ -359,9 +366,9 @@ impl Influence {
     }
 
     /// Black's influence minus White's, rounded to integers.
-    pub fn difference(&self) -> Grid<i32> {
+    pub fn difference(&self) -> PointMap<i32> {
         let (b, w) = (&self.maps.black, &self.maps.white);
-        Grid::from_fn(self.size(), |p| {
+        PointMap::from_fn(self.size(), |p| {
             let d = i64::from(b[p]) - i64::from(w[p]);
             (d as f64 / UNIT).round() as i32
         })
@@ -371,12 +378,12 @@ impl Influence {
     /// stones): the cube of `(b - w) / (b + w)`, scaled down where the stronger colour's
     /// influence is weak for the point's distance from the edges, then lowered to the
     /// smallest same-signed value among the empty neighbours.
-    pub fn territory_value(&self) -> Grid<f64> {
+    pub fn territory_value(&self) -> PointMap<f64> {
         const THRESHOLDS: [f64; 7] = [6.0, 15.0, 26.0, 36.0, 45.0, 50.0, 55.0];
         const CORRECTION: [f64; 6] = [0.0, 0.25, 0.45, 0.65, 0.85, 1.0];
         let size = self.size();
         let stones = self.stones.black | self.stones.white;
-        let first = Grid::from_fn(size, |p| {
+        let first = PointMap::from_fn(size, |p| {
             if stones.contains(p) {
                 return 0.0;
             }
@@ -394,7 +401,7 @@ impl Influence {
             let correction = if ratio >= 1.0 { 1.0 } else { interpolate(&CORRECTION, ratio * 5.0) };
             diff * diff * diff * correction
         });
-        Grid::from_fn(size, |p| {
+        PointMap::from_fn(size, |p| {
             let v = first[p];
             let mut out = v;
             for n in p.neighbours(size).filter(|n| !stones.contains(*n)) {
@@ -411,9 +418,9 @@ impl Influence {
 
     /// GNU Go's classification of every point, with the owner: stones, territory, moyo
     /// and area (see [`Region`]); `None` for a point that no colour dominates.
-    pub fn regions(&self) -> Grid<Option<(Color, Region)>> {
+    pub fn regions(&self) -> PointMap<Option<(Color, Region)>> {
         let tv = self.territory_value();
-        Grid::from_fn(self.size(), |p| {
+        PointMap::from_fn(self.size(), |p| {
             for color in Color::ALL {
                 if self.stones[color].contains(p) {
                     return Some((color, Region::Stone));
@@ -444,8 +451,8 @@ impl Influence {
 
     /// [`Influence::regions`] as GNU Go's `influence_regions` codes, Black positive:
     /// ±4 stone, ±3 territory, ±2 moyo, ±1 area, 0 none.
-    pub fn region_codes(&self) -> Grid<i32> {
-        self.regions().map(|r| match r {
+    pub fn region_codes(&self) -> PointMap<i32> {
+        self.regions().map(|r| match *r {
             Some((Color::Black, region)) => region.code(),
             Some((Color::White, region)) => -region.code(),
             None => 0,
@@ -546,22 +553,23 @@ mod tests {
         );
         let dir = Directional::new(DirectionalConfig::GNU_GO).unwrap();
         let inf = dir.influence(size, &stones);
-        let zob = Zobrist::CLASSIC.map(size, &stones);
+        let zob = ZobristPotential::CLASSIC.map(size, &stones);
         let swapped = ByColor::new(stones.white, stones.black);
-        assert_eq!(Zobrist::CLASSIC.map(size, &swapped), zob.negated());
+        let negated = |m: PointMap<i32>| m.map(|v| -v);
+        assert_eq!(ZobristPotential::CLASSIC.map(size, &swapped), negated(zob.clone()));
         let inf_swapped = dir.influence(size, &swapped);
-        assert_eq!(inf_swapped.difference(), inf.difference().negated());
-        assert_eq!(inf_swapped.region_codes(), inf.region_codes().negated());
+        assert_eq!(inf_swapped.difference(), negated(inf.difference()));
+        assert_eq!(inf_swapped.region_codes(), negated(inf.region_codes()));
         for s in Symmetry::ALL {
             let moved =
                 ByColor::new(s.apply_set(&stones.black, size), s.apply_set(&stones.white, size));
             let to = s.apply_size(size);
-            assert_eq!(Zobrist::CLASSIC.map(to, &moved), zob.transform(s));
+            assert_eq!(ZobristPotential::CLASSIC.map(to, &moved), s.apply_map(&zob));
             let there = dir.influence(to, &moved);
             for c in Color::ALL {
-                assert_eq!(there.maps[c], inf.maps[c].transform(s), "{s:?}");
+                assert_eq!(there.maps[c], s.apply_map(&inf.maps[c]), "{s:?}");
             }
-            assert_eq!(there.region_codes(), inf.region_codes().transform(s));
+            assert_eq!(there.region_codes(), s.apply_map(&inf.region_codes()));
         }
     }
 

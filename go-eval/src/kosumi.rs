@@ -34,6 +34,7 @@ use go_board::{Board, BoardSize, Color, Point, PointSet};
 
 /// A kosumi-ren: its stones, cutting points and features.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KosumiRen {
     /// The stones.
     pub stones: PointSet,
@@ -46,6 +47,7 @@ pub struct KosumiRen {
 
 /// The features of a kosumi-ren, as the seed paper lists them (イ to カ).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KosumiFeatures {
     /// The colour of the stones.
     pub color: Color,

@@ -4,11 +4,12 @@
 pub mod benson;
 pub mod bouzy;
 pub mod evaluate;
-mod grid;
 pub mod groups;
 pub mod influence;
 pub mod kosumi;
 pub mod links;
+pub mod ownership;
+mod padded;
 pub mod reading;
 pub mod score;
 pub mod search;
@@ -16,6 +17,6 @@ pub mod strength;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};
-pub use grid::{Grid, Ownership};
-pub use influence::{Directional, DirectionalConfig, Influence, Zobrist};
-pub use score::{Count, ScoreEstimate, dead_stones};
+pub use influence::{Directional, DirectionalConfig, Influence, ZobristPotential};
+pub use ownership::Ownership;
+pub use score::ScoreEstimate;

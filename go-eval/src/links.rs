@@ -46,10 +46,11 @@
 
 use core::fmt;
 
-use go_board::{Board, BoardSize, Color, Point, PointSet};
+use go_board::{Board, Color, Point, PointSet, Symmetry};
 
 /// The shape of a [`Link`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinkKind {
     /// Kosumi: diagonally adjacent stones.
     Diagonal,
@@ -98,6 +99,7 @@ impl fmt::Display for LinkKind {
 
 /// How safe a [`Link`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinkState {
     /// The opponent cannot cut it with one move.
     Solid,
@@ -119,6 +121,7 @@ impl fmt::Display for LinkState {
 
 /// The far end of a [`Link`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinkEnd {
     /// Another stone of the same colour, in another chain.
     Stone(Point),
@@ -128,6 +131,7 @@ pub enum LinkEnd {
 
 /// A link between a stone and another stone of the same colour, or the edge.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Link {
     /// The shape.
     pub kind: LinkKind,
@@ -202,33 +206,6 @@ const SHAPES: [Shape; 5] = [
     },
 ];
 
-/// A linear transform of the plane `(a, b, c, d)`: `(x, y) -> (a*x + b*y, c*x + d*y)`.
-type Transform = (i32, i32, i32, i32);
-
-/// The 8 transforms of the plane.
-const TRANSFORMS: [Transform; 8] = [
-    (1, 0, 0, 1),
-    (-1, 0, 0, 1),
-    (1, 0, 0, -1),
-    (-1, 0, 0, -1),
-    (0, 1, 1, 0),
-    (0, -1, 1, 0),
-    (0, 1, -1, 0),
-    (0, -1, -1, 0),
-];
-
-fn apply(t: Transform, (x, y): (i32, i32)) -> (i32, i32) {
-    (t.0 * x + t.1 * y, t.2 * x + t.3 * y)
-}
-
-fn offset(p: Point, (dx, dy): (i32, i32), size: BoardSize) -> Option<Point> {
-    let (c, r) = (i32::from(p.col()) + dx, i32::from(p.row()) + dy);
-    if c < 0 || r < 0 {
-        return None;
-    }
-    Point::new(u8::try_from(c).ok()?, u8::try_from(r).ok()?, size)
-}
-
 /// Every link of every colour on `board` (solid, peeped and cut), each pair of stones
 /// once, in the order of the board's points.
 pub fn links(board: &Board) -> Vec<Link> {
@@ -236,14 +213,14 @@ pub fn links(board: &Board) -> Vec<Link> {
     let mut out = Vec::new();
     // Each stone-to-stone shape once per pair: only the orientations that point "up"
     // (dy > 0, or dy == 0 and dx > 0).
-    let mut oriented: Vec<(&Shape, Transform)> = Vec::new();
+    let mut oriented: Vec<(&Shape, Symmetry)> = Vec::new();
     for shape in &SHAPES {
         let mut seen = Vec::new();
-        for t in TRANSFORMS {
-            let (dx, dy) = apply(t, shape.to);
+        for s in Symmetry::ALL {
+            let (dx, dy) = s.apply_offset(shape.to);
             if (dy > 0 || (dy == 0 && dx > 0)) && !seen.contains(&(dx, dy)) {
                 seen.push((dx, dy));
-                oriented.push((shape, t));
+                oriented.push((shape, s));
             }
         }
     }
@@ -251,12 +228,16 @@ pub fn links(board: &Board) -> Vec<Link> {
         let own = *board.stones(color);
         let other = *board.stones(color.opponent());
         for p in own {
-            for &(shape, t) in &oriented {
-                let Some(q) = offset(p, apply(t, shape.to), size) else { continue };
+            for &(shape, s) in &oriented {
+                // The shape's offsets, turned by `s`, from `p`.
+                let at = |&o: &(i32, i32)| {
+                    let (dx, dy) = s.apply_offset(o);
+                    p.offset(dx, dy, size)
+                };
+                let Some(q) = at(&shape.to) else { continue };
                 if !own.contains(q) || board.chain_id(p) == board.chain_id(q) {
                     continue;
                 }
-                let at = |&o: &(i32, i32)| offset(p, apply(t, o), size);
                 let between: Vec<Option<Point>> = shape.between.iter().map(at).collect();
                 let peeps: Vec<Option<Point>> = shape.peeps.iter().map(at).collect();
                 let holds = |x: &Option<Point>, set: &PointSet| x.is_some_and(|x| set.contains(x));
@@ -322,13 +303,13 @@ fn edge_links(board: &Board, p: Point, color: Color) -> Vec<Link> {
         if d + 1 != i32::from(line) {
             continue;
         }
-        let between: PointSet = (1..=d).filter_map(|k| offset(p, (k * dx, k * dy), size)).collect();
+        let between: PointSet = (1..=d).filter_map(|k| p.offset(k * dx, k * dy, size)).collect();
         if !between.is_disjoint(&own) {
             continue;
         }
         let beside: PointSet = between
             .iter()
-            .flat_map(|b| [offset(b, (dy, dx), size), offset(b, (-dy, -dx), size)])
+            .flat_map(|b| [b.offset(dy, dx, size), b.offset(-dy, -dx, size)])
             .flatten()
             .collect();
         let state = if !between.is_disjoint(&other) {
@@ -353,7 +334,6 @@ fn edge_links(board: &Board, p: Point, color: Color) -> Vec<Link> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use go_board::Symmetry;
 
     fn board(text: &str) -> Board {
         Board::from_diagram(text).unwrap()

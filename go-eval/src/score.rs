@@ -1,13 +1,13 @@
-//! Score estimation: counting an ownership map under the rules, and the estimate of a
-//! position with bounds and dead stones.
+//! Score estimation: the evaluation's estimate of the score with bounds, and the dead
+//! stones, as methods of the caller's configured [`PositionEvaluator`].
 //!
 //! # Examples
 //!
 //! ```
-//! use go_board::{Board, Color, Komi, Point, PointSet, Position, Rules, Setup};
+//! use go_board::{Komi, Point, PointSet, Position, Rules};
 //! use go_eval::evaluate::PositionEvaluator;
-//! use go_eval::score::{ScoreEstimate, dead_stones};
-//! let board = Board::from_diagram(
+//! let rules = Rules::japanese().with_komi(Komi::from_half_points(1));
+//! let position = Position::from_diagram(
 //!     "
 //!     . . . X O . .
 //!     . . . X O . .
@@ -17,179 +17,106 @@
 //!     . . . X O . .
 //!     . . . X O . .
 //!     ",
+//!     rules,
 //! )?;
-//! let rules = Rules::japanese().with_komi(Komi::from_half_points(1));
-//! let mut position = Position::new(board.size(), rules);
-//! position.setup(Setup {
-//!     black: *board.stones(Color::Black),
-//!     white: *board.stones(Color::White),
-//!     ..Setup::default()
-//! })?;
+//! let evaluator = PositionEvaluator::default();
 //! // White's invader at A4 has no chance in Black's side of the board.
-//! let a4 = Point::parse_gtp("A4", board.size())?;
-//! assert_eq!(dead_stones(&position), PointSet::from_iter([a4]));
-//! let estimate = ScoreEstimate::new(&position, &PositionEvaluator::default());
+//! let a4 = Point::parse_gtp("A4", position.size())?;
+//! assert_eq!(evaluator.dead_stones(&position), PointSet::from_iter([a4]));
+//! let estimate = evaluator.estimate_score(&position);
 //! // Territory scoring: Black's 21 points (A4 included) and a prisoner, against
 //! // White's 14 points and komi 0.5: Black leads by 7.5 points.
-//! assert_eq!(estimate.margin, 2 * (21 + 1 - 14) - 1);
-//! assert!(estimate.bounds.pessimistic() <= estimate.margin);
+//! assert_eq!(estimate.margin(), 2 * (21 + 1 - 14) - 1);
+//! assert_eq!(estimate.evaluation.score.to_string(), "B+7.5");
+//! assert!(estimate.bounds.pessimistic() <= estimate.margin());
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{ByColor, Color, PointSet, Position, Scoring};
+use go_board::{PointSet, Position};
 use go_search::Bounds;
 
 use crate::benson::Unconditional;
-use crate::evaluate::PositionEvaluator;
-use crate::grid::Ownership;
+use crate::evaluate::{Evaluation, PositionEvaluator};
 
-/// An ownership map counted under a position's rules.
-///
-/// Area scoring counts every point a colour owns (stones and empty points). Territory
-/// scoring counts the empty points a colour owns (a dead stone's point included) plus
-/// its prisoners: the stones it captured during the game and the other colour's dead
-/// stones. Komi goes to White, and under area scoring so does the handicap
-/// compensation of the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Count {
-    /// How the points were counted.
-    pub scoring: Scoring,
-    /// The points of each colour, before komi and compensation.
-    pub points: ByColor<u32>,
-    /// Komi in half-points, given to White.
-    pub komi_half_points: i32,
-    /// White's handicap compensation in points.
-    pub compensation: u32,
-}
-
-impl Count {
-    /// Counts `ownership` for `position`, the stones in `dead` being dead (their
-    /// points count for whoever owns them in `ownership`).
-    pub fn of(position: &Position, ownership: &Ownership, dead: &PointSet) -> Count {
-        let board = position.board();
-        let rules = position.rules();
-        let stones = ByColor::new(*board.stones(Color::Black), *board.stones(Color::White));
-        let living = stones.map(|s| s - *dead);
-        let (points, compensation) = match rules.scoring {
-            Scoring::Area => {
-                let (b, w) = ownership.counts();
-                let compensation = rules.handicap_compensation.points(position.handicap());
-                (ByColor::new(b, w), compensation)
-            }
-            Scoring::Territory => {
-                let count = |c: Color| {
-                    (ownership.owned_by(c) - living[c]).len() as u32
-                        + board.captures()[c]
-                        + (*dead & stones[c.opponent()]).len() as u32
-                };
-                (ByColor::new(count(Color::Black), count(Color::White)), 0)
-            }
-        };
-        Count {
-            scoring: rules.scoring,
-            points,
-            komi_half_points: rules.komi.half_points(),
-            compensation,
-        }
-    }
-
-    /// Black's lead in half-points, komi and compensation included (negative when
-    /// White leads).
-    pub fn margin(&self) -> i32 {
-        let b = 2 * self.points.black as i32;
-        let w = 2 * (self.points.white + self.compensation) as i32 + self.komi_half_points;
-        b - w
-    }
-}
-
-/// A score estimate: Black's lead with bounds, the dead stones and the ownership map.
+/// A score estimate: the neutral evaluation (its [`Score`](go_board::Score), dead
+/// stones and ownership map) and the bounds of Black's lead.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ScoreEstimate {
-    /// Black's lead in half-points (komi included).
-    pub margin: i32,
-    /// Bounds of Black's lead in half-points.
+    /// The evaluation with the neutral settings.
+    pub evaluation: Evaluation,
+    /// Bounds of Black's lead in half-points (komi included): the margins of the
+    /// evaluations tilted for each colour, widened to contain the neutral one. As JSON,
+    /// `{"pessimistic": .., "optimistic": ..}`.
+    #[cfg_attr(feature = "serde", serde(with = "bounds_serde"))]
     pub bounds: Bounds<i32>,
-    /// The stones estimated dead.
-    pub dead: PointSet,
-    /// The owner of every point.
-    pub ownership: Ownership,
 }
 
 impl ScoreEstimate {
-    /// Estimates `position` with `evaluator`: its neutral evaluation and its bounds.
-    pub fn new(position: &Position, evaluator: &PositionEvaluator) -> ScoreEstimate {
-        let (eval, bounds) = evaluator.evaluate_with_bounds(position);
-        ScoreEstimate {
-            margin: eval.count.margin(),
-            bounds,
-            dead: eval.dead,
-            ownership: eval.ownership,
-        }
+    /// Black's lead in half-points (komi included): the neutral evaluation's margin.
+    pub fn margin(&self) -> i32 {
+        self.evaluation.margin()
     }
 }
 
-/// The stones of `position` estimated dead without reading: the stones in the other
-/// colour's unconditionally safe regions ([`Unconditional`]) and the dead stones of the
-/// default evaluation (step 4 of [`PositionEvaluator`]).
-pub fn dead_stones(position: &Position) -> PointSet {
-    let board = position.board();
-    let unconditional = Unconditional::new(board);
-    let certain = unconditional.dead.black | unconditional.dead.white;
-    let alive = unconditional.alive.black | unconditional.alive.white;
-    (PositionEvaluator::default().evaluate(position).dead - alive) | certain
+impl PositionEvaluator {
+    /// Estimates the score of `position`: the neutral evaluation and the bounds of
+    /// Black's lead, for the price of one assessment.
+    pub fn estimate_score(&self, position: &Position) -> ScoreEstimate {
+        let (evaluation, bounds) = self.evaluate_with_bounds(position);
+        ScoreEstimate { evaluation, bounds }
+    }
+
+    /// The stones of `position` estimated dead without reading: the stones in the
+    /// other colour's unconditionally safe regions ([`Unconditional`]) and the dead
+    /// stones of this evaluator's neutral evaluation (step 4), except pass-alive ones.
+    pub fn dead_stones(&self, position: &Position) -> PointSet {
+        let unconditional = Unconditional::new(position.board());
+        let certain = unconditional.dead.black | unconditional.dead.white;
+        let alive = unconditional.alive.black | unconditional.alive.white;
+        (self.evaluate_position(position).dead - alive) | certain
+    }
+}
+
+/// `Bounds<i32>` as `{"pessimistic": .., "optimistic": ..}`, read back through
+/// `Bounds::new` (so a reversed pair is an error).
+#[cfg(feature = "serde")]
+mod bounds_serde {
+    use go_search::Bounds;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Pair {
+        pessimistic: i32,
+        optimistic: i32,
+    }
+
+    pub(super) fn serialize<S: Serializer>(b: &Bounds<i32>, s: S) -> Result<S::Ok, S::Error> {
+        Pair { pessimistic: b.pessimistic(), optimistic: b.optimistic() }.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Bounds<i32>, D::Error> {
+        let pair = Pair::deserialize(d)?;
+        Bounds::new(pair.pessimistic, pair.optimistic).ok_or_else(|| {
+            serde::de::Error::custom("the pessimistic bound exceeds the optimistic one")
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use go_board::{Board, Komi, Move, Point, Rules, Setup};
+    use go_board::{Color, Point, Rules};
 
     use super::*;
-    use crate::grid::Grid;
 
     fn at(vertex: &str, position: &Position) -> Point {
         Point::parse_gtp(vertex, position.size()).unwrap()
     }
 
     #[test]
-    fn area_and_territory_counts() {
-        // Black captures a white stone at B2 during the game.
-        let size = go_board::BoardSize::square(5).unwrap();
-        let moves = ["B3", "B2", "A2", "E5", "C2", "E4", "B1"];
-        for rules in [Rules::chinese(), Rules::japanese()] {
-            let mut position = Position::new(size, rules.with_komi(Komi::from_half_points(3)));
-            for m in moves {
-                position.try_play(Move::Play(Point::parse_gtp(m, size).unwrap())).unwrap();
-            }
-            assert_eq!(position.board().captures().black, 1);
-            // Columns A to C are Black's, D and E White's; White's E4 is called dead.
-            let ownership = Grid::from_fn(size, |p| {
-                Some(if p.col() <= 2 || p == at("E4", &position) {
-                    Color::Black
-                } else {
-                    Color::White
-                })
-            });
-            let dead = PointSet::from_iter([at("E4", &position)]);
-            let count = Count::of(&position, &ownership, &dead);
-            match rules.scoring {
-                Scoring::Area => {
-                    assert_eq!(count.points, ByColor::new(16, 9));
-                    assert_eq!(count.margin(), 2 * 7 - 3);
-                }
-                Scoring::Territory => {
-                    // Black: 16 owned points minus 4 living stones, one prisoner and
-                    // one dead stone; White: 9 minus its living E5.
-                    assert_eq!(count.points, ByColor::new(12 + 1 + 1, 8));
-                    assert_eq!(count.margin(), 2 * 6 - 3);
-                }
-            }
-        }
-    }
-
-    #[test]
     fn dead_stones_include_the_unconditionally_dead() {
         // White's stone sits in a region that Black's pass-alive group makes safe.
-        let board = Board::from_diagram(
+        let position = Position::from_diagram(
             "
             . . . . . . .
             . . . . . . .
@@ -199,22 +126,83 @@ mod tests {
             X X X X X . .
             . O . . X . .
             ",
+            Rules::chinese(),
         )
         .unwrap();
-        let mut position = Position::new(board.size(), Rules::chinese());
-        position
-            .setup(Setup {
-                black: *board.stones(Color::Black),
-                white: *board.stones(Color::White),
-                ..Setup::default()
-            })
-            .unwrap();
         let b1 = at("B1", &position);
-        assert_eq!(dead_stones(&position), PointSet::from_iter([b1]));
-        let estimate = ScoreEstimate::new(&position, &PositionEvaluator::default());
-        assert!(estimate.bounds.pessimistic() <= estimate.margin);
-        assert!(estimate.margin <= estimate.bounds.optimistic());
-        assert_eq!(estimate.ownership[b1], Some(Color::Black));
-        assert!(estimate.dead.is_subset(&PointSet::from_iter([b1])));
+        let evaluator = PositionEvaluator::default();
+        assert_eq!(evaluator.dead_stones(&position), PointSet::from_iter([b1]));
+        let estimate = evaluator.estimate_score(&position);
+        assert!(estimate.bounds.pessimistic() <= estimate.margin());
+        assert!(estimate.margin() <= estimate.bounds.optimistic());
+        assert_eq!(estimate.evaluation.ownership[b1], Some(Color::Black));
+        assert!(estimate.evaluation.dead.is_subset(&PointSet::from_iter([b1])));
+    }
+
+    /// The dead stones are those of the caller's evaluator, not of a default one.
+    #[test]
+    fn issue_10_dead_stones_follow_the_configured_evaluator() {
+        let position = Position::from_diagram(
+            "
+            . . . X O . .
+            . . . X O . .
+            . . . X O . .
+            O . . X O . .
+            . . . X O . .
+            . . . X O . .
+            . . . X O . .
+            ",
+            Rules::japanese(),
+        )
+        .unwrap();
+        let a4 = at("A4", &position);
+        assert_eq!(PositionEvaluator::default().dead_stones(&position), PointSet::from_iter([a4]));
+        let lenient = crate::evaluate::DeadRules {
+            atari: 0,
+            liberties: 0,
+            small: 0,
+            tiny: 0,
+            enemy: i32::MAX,
+            late: u32::MAX,
+            late_liberties: 0,
+        };
+        let config = crate::evaluate::Config { dead: lenient, ..Default::default() };
+        let evaluator = PositionEvaluator::new(config).unwrap();
+        assert_eq!(evaluator.dead_stones(&position), PointSet::EMPTY);
+        assert_eq!(evaluator.estimate_score(&position).evaluation.dead, PointSet::EMPTY);
+    }
+
+    /// The results go to JSON and back unchanged (go-engine prints them as JSON).
+    #[cfg(feature = "serde")]
+    #[test]
+    fn issue_10_estimates_round_trip_through_json() {
+        let position = Position::from_diagram(
+            "
+            . . . X O . .
+            . . . X O . .
+            O . . X O . .
+            . . . X O . .
+            . . . X O . .
+            ",
+            Rules::chinese(),
+        )
+        .unwrap();
+        let estimate = PositionEvaluator::default().estimate_score(&position);
+        let json = serde_json::to_value(&estimate).unwrap();
+        assert_eq!(json["evaluation"]["dead"], serde_json::json!(["A3"]));
+        let groups = json["evaluation"]["groups"].as_array().unwrap();
+        let a3 = groups.iter().find(|g| g["stones"] == serde_json::json!(["A3"])).unwrap();
+        assert_eq!((&a3["color"], &a3["status"]), (&"white".into(), &"dead".into()));
+        assert_eq!(json["evaluation"]["ownership"][0][0], "black");
+        assert_eq!(json["evaluation"]["score"]["points"]["black"], 20);
+        let bounds = &json["bounds"];
+        assert_eq!(bounds["pessimistic"], estimate.bounds.pessimistic());
+        assert_eq!(bounds["optimistic"], estimate.bounds.optimistic());
+        let back: ScoreEstimate = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, estimate);
+        let mut reversed = json;
+        reversed["bounds"] = serde_json::json!({"pessimistic": 5, "optimistic": 4});
+        let err = serde_json::from_value::<ScoreEstimate>(reversed).unwrap_err();
+        assert!(err.to_string().contains("exceeds"), "{err}");
     }
 }

@@ -13,14 +13,14 @@ use crate::evaluate::{PositionEvaluator, for_side};
 
 impl<G: Game<State = Position>> Evaluator<G> for PositionEvaluator {
     fn evaluate(&self, _game: &G, state: &Position) -> G::Score {
-        let margin = PositionEvaluator::evaluate(self, state).margin();
+        let margin = self.evaluate_position(state).margin();
         G::Score::from_f64(f64::from(for_side(margin, state.to_move()))).clamp_eval()
     }
 }
 
 impl<G: Game<State = Position>> IntervalEvaluator<G> for PositionEvaluator {
     fn bounds(&self, _game: &G, state: &Position) -> Bounds<G::Score> {
-        let b = PositionEvaluator::bounds(self, state);
+        let b = self.lead_bounds(state);
         let (low, high) = match state.to_move() {
             go_board::Color::Black => (b.pessimistic(), b.optimistic()),
             go_board::Color::White => (-b.optimistic(), -b.pessimistic()),
@@ -32,7 +32,7 @@ impl<G: Game<State = Position>> IntervalEvaluator<G> for PositionEvaluator {
 
 #[cfg(test)]
 mod tests {
-    use go_board::{Board, Color, Move, Position, Rules, Setup};
+    use go_board::{Color, Move, Position, Rules};
     use go_search::{Evaluator, Game, IntervalEvaluator, Outcome, Score, Side};
 
     use crate::evaluate::PositionEvaluator;
@@ -74,26 +74,15 @@ mod tests {
     }
 
     fn position(to_move: Color) -> Position {
-        let board = Board::from_diagram(
-            "
-            . . X O .
-            . . X O .
-            . . X O .
-            . . X O .
-            . . X O .
-            ",
-        )
-        .unwrap();
         let rules = Rules::chinese().with_komi(go_board::Komi::from_half_points(1));
-        let mut position = Position::new(board.size(), rules);
-        let stones = |c| *board.stones(c);
-        position
-            .setup(Setup {
-                black: stones(Color::Black),
-                white: stones(Color::White),
-                ..Setup::default()
-            })
-            .unwrap();
+        let diagram = "
+            . . X O .
+            . . X O .
+            . . X O .
+            . . X O .
+            . . X O .
+            ";
+        let mut position = Position::from_diagram(diagram, rules).unwrap();
         position.set_to_move(to_move);
         position
     }
@@ -103,7 +92,7 @@ mod tests {
         let evaluator = PositionEvaluator::default();
         let black = position(Color::Black);
         let white = position(Color::White);
-        let margin = evaluator.evaluate(&black).margin();
+        let margin = evaluator.evaluate_position(&black).margin();
         // Black's wall stands two lines further from its edge: 15 points to 10 and komi.
         assert_eq!(margin, 9);
         assert_eq!(Evaluator::<Go>::evaluate(&evaluator, &Go, &black), margin);

@@ -8,10 +8,9 @@ use go_eval::benson::Unconditional;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::groups::Groups;
-use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
+use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::kosumi::kosumi_ren;
 use go_eval::links::{LinkEnd, links};
-use go_eval::score::{ScoreEstimate, dead_stones};
 use proptest::prelude::*;
 
 /// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate).
@@ -31,7 +30,7 @@ fn board(cols: u8, rows: u8, moves: &[(u8, u8)]) -> Board {
 }
 
 fn stones(board: &Board) -> ByColor<PointSet> {
-    ByColor::new(*board.stones(Color::Black), *board.stones(Color::White))
+    board.stones_by_color()
 }
 
 /// A position (komi 0, so that the count is antisymmetric) holding `stones`.
@@ -170,29 +169,29 @@ proptest! {
         let size = board.size();
         let stones = stones(&board);
         let directional = Directional::new(DirectionalConfig::GNU_GO).unwrap();
-        let zobrist = Zobrist::CLASSIC.map(size, &stones);
+        let zobrist = ZobristPotential::CLASSIC.map(size, &stones);
         let influence = directional.influence(size, &stones);
         let bouzy: Vec<_> = [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA]
             .iter()
             .map(|b| b.map(size, &stones))
             .collect();
         let other = swapped(&stones);
-        prop_assert_eq!(Zobrist::CLASSIC.map(size, &other), zobrist.negated());
+        prop_assert_eq!(ZobristPotential::CLASSIC.map(size, &other), zobrist.map(|v| -v));
         let influence_swapped = directional.influence(size, &other);
-        prop_assert_eq!(influence_swapped.difference(), influence.difference().negated());
-        prop_assert_eq!(influence_swapped.region_codes(), influence.region_codes().negated());
+        prop_assert_eq!(influence_swapped.difference(), influence.difference().map(|v| -v));
+        prop_assert_eq!(influence_swapped.region_codes(), influence.region_codes().map(|v| -v));
         for (b, map) in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA].iter().zip(&bouzy) {
-            prop_assert_eq!(b.map(size, &other), map.negated());
+            prop_assert_eq!(b.map(size, &other), map.map(|v| -v));
         }
         for s in Symmetry::ALL {
             let to = s.apply_size(size);
             let there = moved(s, size, &stones);
-            prop_assert_eq!(Zobrist::CLASSIC.map(to, &there), zobrist.transform(s));
+            prop_assert_eq!(ZobristPotential::CLASSIC.map(to, &there), s.apply_map(&zobrist));
             let inf = directional.influence(to, &there);
-            prop_assert_eq!(inf.difference(), influence.difference().transform(s));
-            prop_assert_eq!(inf.region_codes(), influence.region_codes().transform(s));
+            prop_assert_eq!(inf.difference(), s.apply_map(&influence.difference()));
+            prop_assert_eq!(inf.region_codes(), s.apply_map(&influence.region_codes()));
             for (b, map) in [Bouzy::TERRITORY, Bouzy::MOYO, Bouzy::AREA].iter().zip(&bouzy) {
-                prop_assert_eq!(b.map(to, &there), map.transform(s));
+                prop_assert_eq!(b.map(to, &there), s.apply_map(map));
             }
         }
     }
@@ -204,36 +203,37 @@ proptest! {
         let rules = if area { Rules::chinese() } else { Rules::japanese() };
         let evaluator = PositionEvaluator::default();
         let here = position(size, &stones, rules);
-        let eval = evaluator.evaluate(&here);
-        let bounds = evaluator.bounds(&here);
+        let eval = evaluator.evaluate_position(&here);
+        let bounds = evaluator.lead_bounds(&here);
         prop_assert!(bounds.pessimistic() <= eval.margin());
         prop_assert!(eval.margin() <= bounds.optimistic());
         prop_assert!(eval.dead.is_subset(&(stones.black | stones.white)));
 
         let other = position(size, &swapped(&stones), rules);
-        let eval_swapped = evaluator.evaluate(&other);
+        let eval_swapped = evaluator.evaluate_position(&other);
         prop_assert_eq!(eval_swapped.dead, eval.dead);
-        prop_assert_eq!(&eval_swapped.ownership, &eval.ownership.swapped());
-        prop_assert_eq!(&eval_swapped.potential, &eval.potential.negated());
+        prop_assert_eq!(&eval_swapped.ownership, &eval.ownership.map(|o| o.map(Color::opponent)));
+        prop_assert_eq!(&eval_swapped.potential, &eval.potential.map(|v| -v));
         prop_assert_eq!(eval_swapped.margin(), -eval.margin());
-        let bounds_swapped = evaluator.bounds(&other);
+        let bounds_swapped = evaluator.lead_bounds(&other);
         prop_assert_eq!(bounds_swapped.pessimistic(), -bounds.optimistic());
         prop_assert_eq!(bounds_swapped.optimistic(), -bounds.pessimistic());
 
         for s in Symmetry::ALL {
             let there = position(s.apply_size(size), &moved(s, size, &stones), rules);
-            let e = evaluator.evaluate(&there);
+            let e = evaluator.evaluate_position(&there);
             prop_assert_eq!(e.dead, s.apply_set(&eval.dead, size), "{:?}", s);
-            prop_assert_eq!(&e.ownership, &eval.ownership.transform(s));
+            prop_assert_eq!(&e.ownership, &s.apply_map(&eval.ownership));
             prop_assert_eq!(e.margin(), eval.margin());
-            prop_assert_eq!(evaluator.bounds(&there), bounds);
+            prop_assert_eq!(evaluator.lead_bounds(&there), bounds);
             prop_assert_eq!(
-                dead_stones(&there),
-                s.apply_set(&dead_stones(&here), size)
+                evaluator.dead_stones(&there),
+                s.apply_set(&evaluator.dead_stones(&here), size)
             );
         }
-        let estimate = ScoreEstimate::new(&here, &evaluator);
-        prop_assert_eq!(estimate.margin, eval.margin());
+        let estimate = evaluator.estimate_score(&here);
+        prop_assert_eq!(estimate.margin(), eval.margin());
+        prop_assert_eq!(&estimate.evaluation, &eval);
         prop_assert_eq!(estimate.bounds, bounds);
     }
 }

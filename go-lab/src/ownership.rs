@@ -19,12 +19,13 @@
 
 use std::path::Path;
 
+use go_board::PointMap;
 use go_board::{BoardSize, Color, Point, PointSet, Position};
+use go_eval::Ownership;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::{Evaluation, PositionEvaluator};
-use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
-use go_eval::score::Count;
-use go_eval::{Grid, Ownership};
+use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
+use go_eval::ownership::signs;
 use serde::{Deserialize, Serialize};
 
 /// One labelled game: a line of the labels file.
@@ -76,7 +77,7 @@ pub fn truth(label: &Label, size: BoardSize) -> Result<Ownership, String> {
             chars.len()
         ));
     }
-    let mut grid = Grid::new(size);
+    let mut grid = PointMap::new(size, None);
     for (i, ch) in chars.into_iter().enumerate() {
         let (row, col) = (i / usize::from(size.cols()), i % usize::from(size.cols()));
         let p = Point::must(col as u8, size.rows() - 1 - row as u8, size);
@@ -132,8 +133,13 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// Evaluates `position` once for all models.
     pub fn new(position: &'a Position, evaluator: &PositionEvaluator) -> Context<'a> {
-        let (evaluation, b) = evaluator.evaluate_with_bounds(position);
-        Context { position, evaluation, bounds: (b.pessimistic(), b.optimistic()) }
+        let estimate = evaluator.estimate_score(position);
+        let b = estimate.bounds;
+        Context {
+            position,
+            evaluation: estimate.evaluation,
+            bounds: (b.pessimistic(), b.optimistic()),
+        }
     }
 
     /// The stones the evaluation judged alive, by colour.
@@ -159,10 +165,10 @@ pub trait Model: Sync {
 /// the undecided points given all to White (low bound) or all to Black (high bound).
 pub fn map_prediction(context: &Context<'_>, ownership: Ownership, dead: &PointSet) -> Prediction {
     let position = context.position;
-    let margin = Count::of(position, &ownership, dead).margin();
+    let margin = position.score_ownership(&ownership, dead).margin_half_points();
     let fill = |c: Color| ownership.map(|o| o.or(Some(c)));
-    let low = Count::of(position, &fill(Color::White), dead).margin();
-    let high = Count::of(position, &fill(Color::Black), dead).margin();
+    let low = position.score_ownership(&fill(Color::White), dead).margin_half_points();
+    let high = position.score_ownership(&fill(Color::Black), dead).margin_half_points();
     Prediction { ownership, margin, bounds: (low.min(margin), high.max(margin)) }
 }
 
@@ -171,7 +177,7 @@ pub fn map_prediction(context: &Context<'_>, ownership: Ownership, dead: &PointS
 #[derive(Clone, Copy, Debug)]
 pub struct ZobristModel {
     /// The model.
-    pub zobrist: Zobrist,
+    pub zobrist: ZobristPotential,
     /// Whether the evaluation's dead stones are removed first.
     pub remove_dead: bool,
 }
@@ -184,7 +190,7 @@ impl Model for ZobristModel {
     fn predict(&self, context: &Context<'_>) -> Prediction {
         let (stones, dead) = stones_and_dead(context, self.remove_dead);
         let map = self.zobrist.map(context.position.size(), &stones);
-        map_prediction(context, map.signs(), &dead)
+        map_prediction(context, signs(&map), &dead)
     }
 }
 
@@ -205,7 +211,7 @@ impl Model for BouzyModel {
     fn predict(&self, context: &Context<'_>) -> Prediction {
         let (stones, dead) = stones_and_dead(context, true);
         let map = self.bouzy.map(context.position.size(), &stones);
-        map_prediction(context, map.signs(), &dead)
+        map_prediction(context, signs(&map), &dead)
     }
 }
 
@@ -231,7 +237,7 @@ impl Model for InfluenceModel {
         let ownership = if self.regions {
             influence.regions().map(|r| r.map(|(c, _)| c))
         } else {
-            influence.difference().signs()
+            signs(&influence.difference())
         };
         map_prediction(context, ownership, &dead)
     }
@@ -275,8 +281,8 @@ pub fn models() -> Vec<Box<dyn Model + Send>> {
     let directional =
         Directional::new(DirectionalConfig::GNU_GO).expect("GNU Go's settings are valid");
     vec![
-        Box::new(ZobristModel { zobrist: Zobrist::CLASSIC, remove_dead: false }),
-        Box::new(ZobristModel { zobrist: Zobrist::CLASSIC, remove_dead: true }),
+        Box::new(ZobristModel { zobrist: ZobristPotential::CLASSIC, remove_dead: false }),
+        Box::new(ZobristModel { zobrist: ZobristPotential::CLASSIC, remove_dead: true }),
         Box::new(BouzyModel { bouzy: Bouzy::TERRITORY, name: "bouzy-5/21+dead".into() }),
         Box::new(BouzyModel { bouzy: Bouzy::MOYO, name: "bouzy-5/10+dead".into() }),
         Box::new(BouzyModel { bouzy: Bouzy::AREA, name: "bouzy-4/0+dead".into() }),
@@ -314,7 +320,7 @@ impl Tally {
     pub fn add(&mut self, prediction: &Prediction, truth: &Ownership, final_margin: i32) {
         self.positions += 1;
         for (p, owner) in truth.iter() {
-            let Some(owner) = owner else { continue };
+            let Some(owner) = *owner else { continue };
             self.points += 1;
             if let Some(c) = prediction.ownership[p] {
                 self.decided += 1;

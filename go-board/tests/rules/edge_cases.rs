@@ -3,8 +3,8 @@
 //! out by hand in the comments; scripted lines also run on the reference.
 
 use go_board::{
-    Board, BoardSize, Color, IllegalMove, KoRule, Move, PRESET_NAMES, Point, PointSet, Position,
-    Rules, Setup, perft,
+    BoardSize, Color, IllegalMove, KoRule, Move, PRESET_NAMES, Point, PointSet, Position, Rules,
+    Setup, perft,
 };
 
 use crate::support::{Line, mv, pt, set, size};
@@ -133,11 +133,9 @@ fn ko_is_a_shape_not_any_single_capture() {
 /// including those that allow suicide (Tromp-Taylor, New Zealand, Ing).
 #[test]
 fn single_stone_suicide_is_never_legal() {
-    let board = Board::from_diagram(". O .\nO . .\n. . .").unwrap();
-    let s = board.size();
+    let s = size(3, 3);
     for (name, rules) in presets() {
-        let mut pos = Position::new(s, rules);
-        pos.setup(Setup { white: *board.stones(Color::White), ..Setup::default() }).unwrap();
+        let mut pos = Position::from_diagram(". O .\nO . .\n. . .", rules).unwrap();
         assert_eq!(pos.check(mv("A3", s)), Err(IllegalMove::Suicide), "{name}");
         assert_eq!(pos.try_play(mv("A3", s)), Err(IllegalMove::Suicide), "{name}");
         assert!(pos.board().is_suicide(Color::Black, pt("A3", s)));
@@ -413,14 +411,7 @@ fn setup_then_superko_history() {
 #[test]
 fn issue_2_setup_recolouring_stones() {
     let s = size(2, 2);
-    let start = Board::from_diagram(". O\nX X").unwrap();
-    let mut pos = Position::new(s, Rules::chinese());
-    pos.setup(Setup {
-        black: *start.stones(Color::Black),
-        white: *start.stones(Color::White),
-        ..Setup::default()
-    })
-    .unwrap();
+    let mut pos = Position::from_diagram(". O\nX X", Rules::chinese()).unwrap();
     // A2 and B2 black, A1 emptied: "X X / . X", valid although White's B2 would have
     // no liberty if A2 were filled first.
     pos.setup(Setup { black: set("A2 B2", s), empty: set("A1", s), ..Setup::default() }).unwrap();
@@ -461,21 +452,15 @@ fn issue_2_undo_restores_the_side_to_move() {
 /// would recreate the board after the first move with Black to move, and is refused.
 #[test]
 fn issue_2_set_to_move_after_setup_is_the_recorded_situation() {
-    let corner = Board::from_diagram(". . . . .\n. . O . .\nX X O . .\n. O . O .").unwrap();
-    let s = corner.size();
-    let mut pos = Position::new(s, Rules::aga());
-    pos.setup(Setup {
-        black: *corner.stones(Color::Black),
-        white: *corner.stones(Color::White),
-        ..Setup::default()
-    })
-    .unwrap();
+    let corner = ". . . . .\n. . O . .\nX X O . .\n. O . O .\n";
+    let mut pos = Position::from_diagram(corner, Rules::aga()).unwrap();
+    let s = pos.size();
     pos.set_to_move(Color::White);
     for step in ["A1", "C1"] {
         pos.try_play(mv(step, s)).unwrap();
     }
     assert_eq!(pos.try_play(mv("B1", s)), Ok(()));
-    assert_eq!(pos.board().to_diagram(), corner.to_diagram());
+    assert_eq!(pos.board().to_diagram(), corner);
     pos.try_play(Move::Pass).unwrap();
     assert_eq!(pos.try_play(mv("A1", s)), Err(IllegalMove::Superko));
 }

@@ -2,21 +2,13 @@
 //! compensation per preset, jigo. Every expected count is worked out by hand in the
 //! comments; area counts are also checked against the reference.
 
-use go_board::{Board, Color, Komi, Move, PointSet, Position, Rules, Scoring, Setup};
+use go_board::{Color, Komi, Move, PointSet, Position, Rules, Scoring};
 
 use crate::reference;
 use crate::support::{mv, reference_from_board, set, size};
 
 fn position(diagram: &str, rules: Rules) -> Position {
-    let board = Board::from_diagram(diagram).unwrap();
-    let mut pos = Position::new(board.size(), rules);
-    pos.setup(Setup {
-        black: *board.stones(Color::Black),
-        white: *board.stones(Color::White),
-        ..Setup::default()
-    })
-    .unwrap();
-    pos
+    Position::from_diagram(diagram, rules).unwrap()
 }
 
 /// ```text

@@ -324,16 +324,9 @@ impl Line {
     /// Starts from a diagram (set up, so the superko history starts there) with
     /// `to_move` to play.
     pub(crate) fn new(diagram: &str, rules: Rules, to_move: Color) -> Line {
-        let board = Board::from_diagram(diagram).unwrap_or_else(|e| panic!("{e}"));
-        let mut pos = Position::new(board.size(), rules);
-        pos.setup(go_board::Setup {
-            black: *board.stones(Color::Black),
-            white: *board.stones(Color::White),
-            empty: PointSet::EMPTY,
-        })
-        .unwrap();
+        let mut pos = Position::from_diagram(diagram, rules).unwrap_or_else(|e| panic!("{e}"));
         pos.set_to_move(to_move);
-        let mut game = reference_from_board(&board, &rules);
+        let mut game = reference_from_board(pos.board(), &rules);
         game.set_to_move(to_move);
         let mut line = Line { pos, game, rng: Rng::new(7) };
         line.check();

@@ -2,12 +2,13 @@
 //! `estimate_score`, `bouzy_map`, `influence_map`, and the GoGui boards
 //! `territory_map` and `group_map`.
 
+use go_board::PointMap;
 use go_board::{Color, PointSet, Position};
+use go_eval::Ownership;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
-use go_eval::influence::{Directional, DirectionalConfig, Zobrist};
+use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::score::ScoreEstimate;
-use go_eval::{Grid, Ownership};
 
 use super::text;
 
@@ -22,16 +23,14 @@ fn points(half_points: i32) -> String {
 /// `estimate_score` in GNU Go 3.8's format: the winner and margin, then the bounds as
 /// White's lead (`W+3.5 (upper bound: 6.0, lower: 1.5)`); a draw is `W+0.0`.
 pub(crate) fn estimate_score(position: &Position) -> String {
-    estimate_text(&ScoreEstimate::new(position, &PositionEvaluator::default()))
+    estimate_text(&PositionEvaluator::default().estimate_score(position))
 }
 
 /// An estimate in GNU Go's format (see [`estimate_score`]).
 fn estimate_text(estimate: &ScoreEstimate) -> String {
-    let lead = if estimate.margin > 0 {
-        format!("B+{}", points(estimate.margin))
-    } else {
-        format!("W+{}", points(-estimate.margin))
-    };
+    let margin = estimate.margin();
+    let lead =
+        if margin > 0 { format!("B+{}", points(margin)) } else { format!("W+{}", points(-margin)) };
     format!(
         "{lead} (upper bound: {}, lower: {})",
         points(-estimate.bounds.pessimistic()),
@@ -45,7 +44,7 @@ fn stones(position: &Position) -> go_board::ByColor<PointSet> {
 }
 
 /// A grid as the map commands answer it: one board row per line from the top.
-fn grid_text(grid: &Grid<i32>) -> String {
+fn grid_text(grid: &PointMap<i32>) -> String {
     grid.to_string().trim_end().to_owned()
 }
 
@@ -73,7 +72,7 @@ pub(crate) fn influence_map(position: &Position, args: &[&str]) -> Result<String
             .expect("GNU Go's settings are valid")
             .influence(position.size(), &stones)
             .difference(),
-        "zobrist" => Zobrist::CLASSIC.map(position.size(), &stones),
+        "zobrist" => ZobristPotential::CLASSIC.map(position.size(), &stones),
         _ => return Err("invalid model: directional or zobrist".to_owned()),
     };
     Ok(grid_text(&grid))
@@ -83,22 +82,23 @@ pub(crate) fn influence_map(position: &Position, args: &[&str]) -> Result<String
 fn owned_points(position: &Position, ownership: &Ownership, dead: &PointSet, c: Color) -> PointSet {
     let board = position.board();
     let living = (*board.stones(Color::Black) | *board.stones(Color::White)) - *dead;
-    ownership.owned_by(c) - living
+    ownership.points_where(|&o| o == Some(c)) - living
 }
 
 /// GoGui `gfx`: the evaluation's territory (empty points and dead stones by owner), the
 /// dead stones marked, and the score estimate.
 pub(crate) fn territory_map(position: &Position) -> String {
-    let estimate = ScoreEstimate::new(position, &PositionEvaluator::default());
+    let estimate = PositionEvaluator::default().estimate_score(position);
+    let eval = &estimate.evaluation;
     let mut lines = Vec::new();
     for (color, word) in [(Color::Black, "BLACK"), (Color::White, "WHITE")] {
-        let owned = owned_points(position, &estimate.ownership, &estimate.dead, color);
+        let owned = owned_points(position, &eval.ownership, &eval.dead, color);
         if !owned.is_empty() {
             lines.push(format!("{word} {}", text::vertex_list(&owned)));
         }
     }
-    if !estimate.dead.is_empty() {
-        lines.push(format!("MARK {}", text::vertex_list(&estimate.dead)));
+    if !eval.dead.is_empty() {
+        lines.push(format!("MARK {}", text::vertex_list(&eval.dead)));
     }
     lines.push(format!("TEXT {}", estimate_text(&estimate)));
     lines.join("\n")
@@ -111,7 +111,7 @@ const GROUP_COLORS: [[&str; 4]; 2] =
 /// GoGui `gfx`: the groups of the evaluation (chains joined by links), each labelled
 /// with a letter and coloured, dead groups marked, and a summary.
 pub(crate) fn group_map(position: &Position) -> String {
-    let eval = PositionEvaluator::default().evaluate(position);
+    let eval = PositionEvaluator::default().evaluate_position(position);
     let mut labels = Vec::new();
     let mut colours: Vec<(usize, PointSet)> = Vec::new();
     let mut next = [0usize; 2];
@@ -136,7 +136,7 @@ pub(crate) fn group_map(position: &Position) -> String {
         lines.push(format!("MARK {}", text::vertex_list(&eval.dead)));
     }
     let count = |c: Color| eval.groups.iter().filter(|g| g.color == c).count();
-    let dead = eval.groups.iter().filter(|g| g.dead).count();
+    let dead = eval.groups.iter().filter(|g| g.is_dead()).count();
     let alive = eval.groups.iter().filter(|g| g.pass_alive).count();
     lines.push(format!(
         "TEXT {} black and {} white groups, {dead} dead, {alive} pass-alive",

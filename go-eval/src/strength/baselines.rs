@@ -8,14 +8,14 @@ use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 
 use super::candidates::{legal_points, next_move_number};
 use super::height::HeightCorrection;
-use crate::influence::Zobrist;
+use crate::influence::ZobristPotential;
 
 /// Candidates from the potential: the legal points where the potential is weakest
 /// (smallest |Zobrist potential|, the points neither side holds yet), with Table 3's
 /// potential correction averaged in when set: the score is −(|z| + h(line)) / 2, so
 /// the ten highest scores are the ten lowest corrected potentials.
 ///
-/// The paper's potential (from 碁世代) is not specified; go-eval's [`Zobrist`] model
+/// The paper's potential (from 碁世代) is not specified; go-eval's [`ZobristPotential`] model
 /// stands in for it, its values used as they are (±64 per stone, up to a few tens on
 /// empty points).
 ///
@@ -35,7 +35,7 @@ use crate::influence::Zobrist;
 #[derive(Clone, Debug, PartialEq)]
 pub struct PotentialCandidates {
     /// The potential model.
-    pub zobrist: Zobrist,
+    pub zobrist: ZobristPotential,
     /// The correction averaged in, if any.
     pub height: Option<HeightCorrection>,
 }
@@ -45,7 +45,7 @@ impl PotentialCandidates {
     /// Table 4).
     pub fn paper() -> PotentialCandidates {
         PotentialCandidates {
-            zobrist: Zobrist::CLASSIC,
+            zobrist: ZobristPotential::CLASSIC,
             height: Some(HeightCorrection::paper_potential()),
         }
     }

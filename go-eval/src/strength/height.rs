@@ -189,7 +189,7 @@ impl HeightCounts {
                 let best = lift.iter().copied().fold(0.0, f64::max);
                 let mut out = [0.0; LINES];
                 for (o, l) in out.iter_mut().zip(&lift) {
-                    *o = top * l / best;
+                    *o = top * (l / best);
                 }
                 out
             })
