@@ -69,6 +69,16 @@ pub struct TrainArgs {
     /// Use only the first N usable games of the part (in hash order).
     #[arg(long, value_name = "N")]
     pub max_games: Option<usize>,
+    /// Override the learner's smallest branch (C4.5's `-m`).
+    #[arg(long, value_name = "N")]
+    pub min_leaf: Option<u32>,
+    /// Override the learner's pruning: z of the pessimistic estimate (0.6745 is C4.5's
+    /// 25 %), or a negative value for no pruning.
+    #[arg(long, value_name = "Z", allow_negative_numbers = true)]
+    pub prune_z: Option<f64>,
+    /// Also report the accuracy on the samples of this part's games (held out).
+    #[arg(long, value_enum, value_name = "PART")]
+    pub holdout: Option<Part>,
     /// Jobs, shard (learn from that shard's games only) and output form (`--json`: the
     /// summary as one JSON object).
     #[command(flatten)]
@@ -106,6 +116,9 @@ pub struct TrainSummary {
     pub training_mean_error: f64,
     /// Seconds spent growing the tree.
     pub seconds: f64,
+    /// The samples of the held-out part, the share predicted exactly and the mean
+    /// error, if asked.
+    pub holdout: Option<(usize, f64, f64)>,
 }
 
 /// Trains and writes the model.
@@ -149,7 +162,14 @@ pub fn run(args: &TrainArgs, out: &mut Stdout) -> Result<ExitCode, CommandError>
         SchemaArg::Directional => Schema::Directional,
     };
     let started = Instant::now();
-    let mut model = StrengthModel::train(&samples, schema, &args.learner.config())
+    let mut config = args.learner.config();
+    if let Some(m) = args.min_leaf {
+        config.min_leaf = m;
+    }
+    if let Some(z) = args.prune_z {
+        config.prune = (z >= 0.0).then_some(z);
+    }
+    let mut model = StrengthModel::train(&samples, schema, &config)
         .map_err(|e| CommandError::Failed(e.to_string()))?;
     let seconds = started.elapsed().as_secs_f64();
     model.height = Some(heights.correction(50.0));
@@ -166,6 +186,27 @@ pub fn run(args: &TrainArgs, out: &mut Stdout) -> Result<ExitCode, CommandError>
     );
     model.save(&args.out).map_err(|e| CommandError::Failed(e.to_string()))?;
     let fit = model.accuracy(&samples);
+    let holdout = match args.holdout {
+        Some(part) => {
+            let held: Vec<GameFile> = games::games_of(&args.games, part)?;
+            let mut held_samples = Vec::new();
+            batch::run_ordered(
+                &pool,
+                &held,
+                |g| g.rel.clone(),
+                game_samples,
+                |_, r| {
+                    if let Ok((s, _)) = r {
+                        held_samples.extend(s);
+                    }
+                    Ok(())
+                },
+            )?;
+            let a = model.accuracy(&held_samples);
+            Some((a.samples, a.accuracy, a.mean_error))
+        }
+        None => None,
+    };
     let tree = model.tree();
     let summary = TrainSummary {
         experiment: "strength-train",
@@ -182,6 +223,7 @@ pub fn run(args: &TrainArgs, out: &mut Stdout) -> Result<ExitCode, CommandError>
         training_accuracy: fit.accuracy,
         training_mean_error: fit.mean_error,
         seconds,
+        holdout,
     };
     for s in &summary.skipped {
         eprintln!("skipped {s}");
@@ -210,6 +252,9 @@ pub fn run(args: &TrainArgs, out: &mut Stdout) -> Result<ExitCode, CommandError>
             summary.seconds,
             args.out.display()
         )?;
+        if let Some((n, a, e)) = summary.holdout {
+            writeln!(out, "held-out samples: {n}, accuracy {:.2} %, mean error {e:.3}", 100.0 * a)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
