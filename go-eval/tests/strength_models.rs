@@ -25,6 +25,7 @@ fn opening(symmetry: Symmetry) -> Position {
 #[test]
 fn issue_13_the_shipped_strength_model() {
     let model = StrengthModel::from_json(STRENGTH).unwrap();
+    assert_eq!(StrengthModel::shipped().unwrap(), model);
     assert_eq!(model.schema(), Schema::Directional);
     assert_eq!(model.tree().node_count(), 740);
     assert_eq!(model.training_samples(), 154_281);
@@ -61,6 +62,7 @@ fn issue_13_the_shipped_strength_model() {
 #[test]
 fn issue_13_the_shipped_combined_model() {
     let model = CombinedModel::from_json(COMBINED).unwrap();
+    assert_eq!(CombinedModel::shipped().unwrap(), model);
     assert_eq!(model.positions, 588_380);
     assert!(model.strength.is_some());
     let generator = CombinedCandidates::new(Arc::new(model));

@@ -194,6 +194,20 @@ impl CombinedModel {
         serde_json::to_string(self).expect("a model serialises")
     }
 
+    /// The model shipped with this crate (`models/combined.json`, over the shipped
+    /// strength model; its [`CombinedModel::description`] says how to rebuild it).
+    ///
+    /// Needs the `serde` feature.
+    ///
+    /// # Errors
+    ///
+    /// None in practice (the file is checked by the crate's tests); the error of
+    /// [`CombinedModel::from_json`] otherwise.
+    #[cfg(feature = "serde")]
+    pub fn shipped() -> Result<CombinedModel, super::model::ModelError> {
+        CombinedModel::from_json(include_str!("../../models/combined.json"))
+    }
+
     /// Reads a model from JSON and checks it: its format, one weight list per group of
     /// the right length, finite weights, and its strength model.
     ///

@@ -43,7 +43,10 @@ use std::path::PathBuf;
 
 use super::height::HeightCorrection;
 use super::id3::{Tree, TreeConfig, TreeError};
-use super::samples::{Sample, StrengthAttributes, directional_schema, paper_schema};
+use go_board::{Color, Point};
+
+use super::lanes::{Direction, RenHit};
+use super::samples::{RenView, Sample, StrengthAttributes, directional_schema, paper_schema};
 
 /// The smallest strength (distance 2; distance 1 is contact and has none).
 pub const MIN_STRENGTH: u8 = 2;
@@ -315,6 +318,47 @@ impl StrengthModel {
             .map_err(|error| ModelError::Io { path: path.to_owned(), error })
     }
 
+    /// The model shipped with this crate (`models/strength-c45-directional.json`): C4.5
+    /// on the directional schema with the height correction learned from 2,832
+    /// professional games (its [`StrengthModel::description`] says how to rebuild it).
+    ///
+    /// Needs the `serde` feature.
+    ///
+    /// # Errors
+    ///
+    /// None in practice (the file is checked by the crate's tests); the error of
+    /// [`StrengthModel::from_json`] otherwise.
+    #[cfg(feature = "serde")]
+    pub fn shipped() -> Result<StrengthModel, ModelError> {
+        StrengthModel::from_json(include_str!("../../models/strength-c45-directional.json"))
+    }
+
+    /// The strength the model gives kosumi-ren `ren` of `view` for `mover` towards
+    /// each side (north, east, south, west: [`Direction::ALL`]), as seen from a point
+    /// 3 lines beyond its outermost stone on that side; `None` where that point is off
+    /// the board. For the paper's schema the four are equal (it reads no direction).
+    /// The width and height are read as given (the candidate scores average both
+    /// readings).
+    ///
+    /// # Panics
+    ///
+    /// If `ren` is not a kosumi-ren of `view`.
+    pub fn outward_strengths(&self, view: &RenView, mover: Color, ren: usize) -> [Option<u8>; 4] {
+        let size = view.map.size();
+        let stones = &view.rens[ren].stones;
+        Direction::ALL.map(|outward| {
+            let (dx, dy) = outward.step();
+            // The outermost stone on that side, and the point 3 beyond it.
+            let stone =
+                stones.iter().max_by_key(|p| i32::from(p.col()) * dx + i32::from(p.row()) * dy)?;
+            let (c, r) = (i32::from(stone.col()) + 3 * dx, i32::from(stone.row()) + 3 * dy);
+            let point = Point::new(u8::try_from(c).ok()?, u8::try_from(r).ok()?, size)?;
+            let look = Direction::ALL[(outward as usize + 2) % 4];
+            let hit = RenHit { ren, distance: 3, directions: look.bit() };
+            Some(self.strength(&view.attributes(mover, point, &hit, look)))
+        })
+    }
+
     /// Reads a model from the JSON file `path`.
     ///
     /// Needs the `serde` feature.
@@ -334,7 +378,7 @@ impl StrengthModel {
 mod tests {
     use super::*;
     use crate::strength::samples::move_samples;
-    use go_board::{Board, Color, Point};
+    use go_board::Board;
     #[cfg(feature = "serde")]
     use std::path::Path;
 
@@ -393,6 +437,22 @@ mod tests {
         assert!(err(&cyclic).contains(&format!("tree node {inner}: child 0")), "{}", err(&cyclic));
         let missing = StrengthModel::load(Path::new("/nonexistent/strength.json")).unwrap_err();
         assert!(missing.to_string().starts_with("/nonexistent/strength.json: "), "{missing}");
+    }
+
+    #[test]
+    fn outward_strengths_look_at_each_side() {
+        let model = tiny_model();
+        let board = Board::from_diagram(
+            ". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n\
+             . . . . . . . . .\n. . . . . . . . .\n. . X . . . . . .\n. . . . . . . . .\n\
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let view = RenView::new(&board, 3);
+        // C3: three lines north and east are on the board, south and west are not; the
+        // paper's schema reads no direction, so both sides agree (Black's own stone: 3).
+        assert_eq!(model.outward_strengths(&view, Color::Black, 0), [Some(3), Some(3), None, None]);
+        assert_eq!(model.outward_strengths(&view, Color::White, 0), [Some(4), Some(4), None, None]);
     }
 
     #[test]
