@@ -10,9 +10,12 @@
 //! `countlib`, `findlib`, `captures`, `color`, `unconditional_status`,
 //! `estimate_score`), a `rules` command that selects a preset of
 //! [`go_board::PRESET_NAMES`], go-eval's maps (`bouzy_map N M`, `influence_map
-//! [directional|zobrist]`), and `gogui-analyze_commands` with board maps for GoGui
-//! (`liberty_map`, `chain_map`, `area_map`, `territory_map`, `group_map`, and the
-//! influence and Bouzy maps as `dboard`s). [`COMMANDS`] lists them all.
+//! [directional|zobrist]`), the shipped strength model's candidate moves
+//! (`strength_candidates [N]`: the N best points for the side to move, default 10, as
+//! GoGui point-label pairs `Q16 1 D4 2 ...`), and `gogui-analyze_commands` with board
+//! maps for GoGui (`liberty_map`, `chain_map`, `area_map`, `territory_map`, `group_map`,
+//! the influence and Bouzy maps as `dboard`s, the candidates as `pspairs`).
+//! [`COMMANDS`] lists them all.
 //!
 //! Answers have GNU Go 3.8's format wherever GNU Go has the command: vertex lists in
 //! board order (top row first, left to right), `final_score` as `B+3.5`, the
@@ -95,7 +98,7 @@ use crate::player::{Clock, Decision, Player, RandomPlayer, TimeLeft, TimeSetting
 
 /// The commands a [`Session`] answers, in alphabetical order (the answer of
 /// `list_commands`).
-pub const COMMANDS: [&str; 41] = [
+pub const COMMANDS: [&str; 42] = [
     "all_legal",
     "area_map",
     "boardsize",
@@ -131,6 +134,7 @@ pub const COMMANDS: [&str; 41] = [
     "rules",
     "set_free_handicap",
     "showboard",
+    "strength_candidates",
     "territory_map",
     "time_left",
     "time_settings",
@@ -159,6 +163,7 @@ dboard/Bouzy Moyo 5-10/bouzy_map 5 10
 dboard/Bouzy Area 4-0/bouzy_map 4 0
 gfx/Territory/territory_map
 gfx/Groups/group_map
+pspairs/Strength Candidates/strength_candidates
 string/Estimate Score/estimate_score
 string/Unconditional Status/unconditional_status %p
 string/Count Liberties/countlib %p
@@ -442,6 +447,7 @@ impl<P: Player> Session<P> {
             "chain_map" => Ok(self.chain_map()),
             "area_map" => Ok(self.area_map()),
             "estimate_score" => Ok(eval::estimate_score(&self.position)),
+            "strength_candidates" => eval::strength_candidates(&self.position, args),
             "bouzy_map" => eval::bouzy_map(&self.position, args),
             "influence_map" => eval::influence_map(&self.position, args),
             "territory_map" => Ok(eval::territory_map(&self.position)),

@@ -197,6 +197,72 @@ pub fn board_svg(position: &Position, overlay: Overlay) -> String {
     out
 }
 
+/// A label drawn over a point by [`with_marks`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The point.
+    pub point: Point,
+    /// The text (a few characters).
+    pub label: String,
+    /// `candidate` (a disc with the label, such as a rank) or anything else (the label
+    /// alone, in red, beside the point).
+    pub class: &'static str,
+}
+
+/// `svg`, a picture of a board of `size` from [`board_svg`], with `marks` drawn over
+/// its points (labels are escaped).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Point, Position, Rules};
+/// use go_engine::svg::{Mark, Overlay, board_svg, with_marks};
+/// let position = Position::new(BoardSize::square(9)?, Rules::chinese());
+/// let d4 = Point::parse_gtp("D4", position.size())?;
+/// let marks = [Mark { point: d4, label: "1".into(), class: "candidate" }];
+/// let svg = with_marks(board_svg(&position, Overlay::Territory), position.size(), &marks);
+/// assert_eq!(svg.matches("class=\"candidate\"").count(), 1);
+/// assert!(svg.trim_end().ends_with("</svg>"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn with_marks(mut svg: String, size: go_board::BoardSize, marks: &[Mark]) -> String {
+    let rows = f64::from(size.rows());
+    let mut out = String::new();
+    for m in marks {
+        let x = MARGIN + f64::from(m.point.col()) * CELL;
+        let y = MARGIN + (rows - 1.0 - f64::from(m.point.row())) * CELL;
+        let label: String = m
+            .label
+            .chars()
+            .map(|c| match c {
+                '<' | '>' | '&' | '"' => '?',
+                c => c,
+            })
+            .collect();
+        let _ = if m.class == "candidate" {
+            writeln!(
+                out,
+                "<g class=\"candidate\"><circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"#2a6fdb\" \
+                 fill-opacity=\"0.8\"/><text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" \
+                 fill=\"#fff\">{label}</text></g>",
+                CELL * 0.38,
+                y + 4.0
+            )
+        } else {
+            writeln!(
+                out,
+                "<text class=\"{}\" x=\"{}\" y=\"{}\" fill=\"#c00\" font-size=\"9\">{label}</text>",
+                m.class,
+                x + CELL * 0.3,
+                y - CELL * 0.3
+            )
+        };
+    }
+    let end = svg.rfind("</svg>").unwrap_or(svg.len());
+    svg.insert_str(end, &out);
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use go_board::{BoardSize, Move, Rules};

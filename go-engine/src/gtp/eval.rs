@@ -1,6 +1,6 @@
 //! The evaluation commands of the GTP session (go-eval without reading):
-//! `estimate_score`, `bouzy_map`, `influence_map`, and the GoGui boards
-//! `territory_map` and `group_map`.
+//! `estimate_score`, `bouzy_map`, `influence_map`, `strength_candidates`, and the GoGui
+//! boards `territory_map` and `group_map`.
 
 use go_board::PointMap;
 use go_board::{Color, PointSet, Position};
@@ -144,4 +144,38 @@ pub(crate) fn group_map(position: &Position) -> String {
         count(Color::White)
     ));
     lines.join("\n")
+}
+
+/// The most candidates `strength_candidates` lists.
+pub(crate) const MAX_CANDIDATES: usize = 361;
+
+/// `strength_candidates [N]`: the N (default 10) best candidate moves of go-eval's
+/// shipped strength model for the side to move, best first, as GoGui point-label pairs
+/// (`Q16 1 D4 2 ...`).
+pub(crate) fn strength_candidates(position: &Position, args: &[&str]) -> Result<String, String> {
+    static MODEL: std::sync::OnceLock<
+        Result<std::sync::Arc<go_eval::strength::model::StrengthModel>, String>,
+    > = std::sync::OnceLock::new();
+    let n = match args.first() {
+        None => 10,
+        Some(a) => a
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=MAX_CANDIDATES).contains(&n))
+            .ok_or_else(|| format!("invalid candidate count {a:?}: 1 to {MAX_CANDIDATES}"))?,
+    };
+    let model = MODEL
+        .get_or_init(|| {
+            go_eval::strength::model::StrengthModel::shipped()
+                .map(std::sync::Arc::new)
+                .map_err(|e| e.to_string())
+        })
+        .clone()?;
+    let report = crate::strength::StrengthReport::new(position, model, n);
+    Ok(report
+        .candidates
+        .iter()
+        .map(|c| format!("{} {}", c.point, c.rank))
+        .collect::<Vec<_>>()
+        .join(" "))
 }
