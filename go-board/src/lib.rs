@@ -3,6 +3,7 @@
 
 mod board;
 mod color;
+mod excerpt;
 pub mod handicap;
 mod moves;
 mod neighbourhood;
@@ -22,6 +23,7 @@ pub mod zobrist;
 
 pub use board::{Board, Chain, ChainId, SetupError, Undo};
 pub use color::{ByColor, Color, ParseColorError};
+pub use excerpt::{EXCERPT_CHARS, Excerpt, excerpt};
 pub use handicap::HandicapError;
 pub use moves::Move;
 pub use neighbourhood::{Cell, Neighbourhood};

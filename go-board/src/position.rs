@@ -107,6 +107,9 @@ pub struct Position {
     to_move: Color,
     handicap: u32,
     passes: u8,
+    /// The passes that ended the game when [`Position::resume`] let play go on, until
+    /// the next move (so that taking that move back ends the game again).
+    resumed: u8,
     history: Vec<Event>,
     played: Vec<Played>,
     /// States since the last setup, the current one last.
@@ -125,6 +128,7 @@ impl Position {
             to_move: Color::Black,
             handicap: 0,
             passes: 0,
+            resumed: 0,
             history: Vec::new(),
             played: Vec::new(),
             seen,
@@ -241,8 +245,12 @@ impl Position {
     }
 
     /// Lets play continue after the game ended (for instance to settle a dispute about
-    /// dead stones by play). The passes stay in the history.
+    /// dead stones by play). The passes stay in the history, and taking back the next
+    /// move with [`Position::undo`] ends the game again.
     pub fn resume(&mut self) {
+        if self.passes > 0 {
+            self.resumed = self.passes;
+        }
         self.passes = 0;
     }
 
@@ -351,7 +359,8 @@ impl Position {
             Move::Play(p) => self.board.play(color, p),
             Move::Pass => self.board.pass(),
         };
-        self.played.push(Played { undo, passes_before: self.passes, to_move_before: self.to_move });
+        let passes_before = core::mem::take(&mut self.resumed).max(self.passes);
+        self.played.push(Played { undo, passes_before, to_move_before: self.to_move });
         self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         self.history.push(Event::Move(color, mv));
         self.to_move = !color;
@@ -377,6 +386,7 @@ impl Position {
         self.seen.pop();
         self.board.undo(played.undo);
         self.passes = played.passes_before;
+        self.resumed = 0;
         self.to_move = played.to_move_before;
         Ok((color, mv))
     }
@@ -409,6 +419,7 @@ impl Position {
         board.clear_ko();
         self.board = board;
         self.passes = 0;
+        self.resumed = 0;
         self.history.push(Event::Setup(Box::new(setup)));
         self.seen.clear();
         self.remember();

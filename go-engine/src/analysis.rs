@@ -11,7 +11,7 @@ use go_eval::evaluate::PositionEvaluator;
 use go_eval::links::{LinkEnd, LinkState, links};
 use serde::Serialize;
 
-use crate::gtp::text::{board_order, column_letter, is_star_point};
+use crate::render::{board_order, column_letter, is_star_point};
 
 /// Game information from a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -33,8 +33,8 @@ pub struct GameInfo {
 /// A move and its colour.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayedMove {
-    /// `black` or `white`.
-    pub color: String,
+    /// The colour (`black` or `white` in JSON).
+    pub color: Color,
     /// The GTP vertex, or `pass`.
     pub vertex: String,
 }
@@ -42,12 +42,12 @@ pub struct PlayedMove {
 /// A chain with its liberties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChainInfo {
-    /// `black` or `white`.
-    pub color: String,
-    /// The stones, as GTP vertices in board order (top row first, left to right).
-    pub stones: Vec<String>,
+    /// The colour (`black` or `white` in JSON).
+    pub color: Color,
+    /// The stones in board order (top row first, left to right; GTP vertices in JSON).
+    pub stones: Vec<Point>,
     /// The liberties, in board order.
-    pub liberties: Vec<String>,
+    pub liberties: Vec<Point>,
 }
 
 /// One colour's share of the Tromp-Taylor count.
@@ -82,10 +82,10 @@ pub struct TrompTaylor {
 /// A group as the evaluation sees it (chains joined by links).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GroupInfo {
-    /// `black` or `white`.
-    pub color: String,
+    /// The colour (`black` or `white` in JSON).
+    pub color: Color,
     /// The stones, in board order.
-    pub stones: Vec<String>,
+    pub stones: Vec<Point>,
     /// Its liberties.
     pub liberties: u32,
     /// Its territory: empty points of its colour in the Bouzy 5/21 map that it reaches.
@@ -97,12 +97,12 @@ pub struct GroupInfo {
 /// A link between two stones of a colour, or a stone and the edge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LinkInfo {
-    /// `black` or `white`.
-    pub color: String,
+    /// The colour (`black` or `white` in JSON).
+    pub color: Color,
     /// The shape: `diagonal`, `one-point jump`, ..., `edge (3rd line)`.
     pub kind: String,
     /// One stone.
-    pub from: String,
+    pub from: Point,
     /// The other stone, or `edge`.
     pub to: String,
     /// `solid`, `peeped` or `cut`.
@@ -140,8 +140,8 @@ impl EvalInfo {
             .groups
             .iter()
             .map(|g| GroupInfo {
-                color: g.color.to_string(),
-                stones: vertices(&g.stones),
+                color: g.color,
+                stones: board_order(&g.stones),
                 liberties: g.liberties,
                 territory: g.territory,
                 status: if g.pass_alive {
@@ -157,9 +157,9 @@ impl EvalInfo {
         let links = links(board)
             .iter()
             .map(|l| LinkInfo {
-                color: l.color.to_string(),
+                color: l.color,
                 kind: l.kind.name(),
-                from: l.from.to_string(),
+                from: l.from,
                 to: match l.to {
                     LinkEnd::Stone(p) => p.to_string(),
                     LinkEnd::Edge => "edge".to_owned(),
@@ -225,8 +225,13 @@ fn margin_text(half_points: i32) -> String {
 /// }
 /// let analysis = Analysis::of_position(&position);
 /// assert_eq!(analysis.chains.len(), 3);
-/// assert_eq!(analysis.chains[0].stones, ["C3"]);
-/// assert_eq!(analysis.chains[0].liberties, ["C4", "B3", "C2"]);
+/// let vertices = |points: &[go_board::Point]| points.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+/// assert_eq!(vertices(&analysis.chains[0].stones), ["C3"]);
+/// assert_eq!(vertices(&analysis.chains[0].liberties), ["C4", "B3", "C2"]);
+/// // In JSON, points are GTP vertices and colours words.
+/// let json = serde_json::to_value(&analysis.chains[0])?;
+/// assert_eq!(json["liberties"], serde_json::json!(["C4", "B3", "C2"]));
+/// assert_eq!(json["color"], "black");
 /// assert_eq!(analysis.score.black.total, 2);
 /// assert_eq!(analysis.score.result, "W+6.5");
 /// let text = analysis.to_string();
@@ -248,8 +253,8 @@ pub struct Analysis {
     pub moves_played: usize,
     /// The last move played.
     pub last_move: Option<PlayedMove>,
-    /// The colour to move: `black` or `white`.
-    pub to_move: String,
+    /// The colour to move (`black` or `white` in JSON).
+    pub to_move: Color,
     /// The board, one string per row from the top: `X` Black, `O` White, `.` empty.
     pub board: Vec<String>,
     /// Stones captured by Black.
@@ -294,9 +299,9 @@ impl Analysis {
             if let Some(chain) = board.chain(p).filter(|_| !seen.contains(p)) {
                 seen |= chain.stones;
                 chains.push(ChainInfo {
-                    color: chain.color.to_string(),
-                    stones: vertices(&chain.stones),
-                    liberties: vertices(&chain.liberties),
+                    color: chain.color,
+                    stones: board_order(&chain.stones),
+                    liberties: board_order(&chain.liberties),
                 });
             }
         }
@@ -312,9 +317,8 @@ impl Analysis {
             rules: rules_name(position.rules()).to_owned(),
             game: None,
             moves_played: position.move_count(),
-            last_move: last
-                .map(|(c, m)| PlayedMove { color: c.to_string(), vertex: m.to_string() }),
-            to_move: position.to_move().to_string(),
+            last_move: last.map(|(c, m)| PlayedMove { color: c, vertex: m.to_string() }),
+            to_move: position.to_move(),
             board: rows,
             captures_black: board.captures().black,
             captures_white: board.captures().white,
@@ -365,16 +369,13 @@ pub(crate) fn rules_name(rules: &go_board::Rules) -> &'static str {
         .unwrap_or("custom")
 }
 
-fn vertices(set: &PointSet) -> Vec<String> {
-    board_order(set).iter().map(Point::to_string).collect()
-}
-
-/// At most `max` items of `list` separated by spaces, with the number left out.
-fn abbreviated(list: &[String], max: usize) -> String {
+/// At most `max` points of `list` separated by spaces, with the number left out.
+fn abbreviated(list: &[Point], max: usize) -> String {
+    let shown: Vec<String> = list.iter().take(max).map(Point::to_string).collect();
     if list.len() <= max {
-        list.join(" ")
+        shown.join(" ")
     } else {
-        format!("{} … (+{})", list[..max].join(" "), list.len() - max)
+        format!("{} … (+{})", shown.join(" "), list.len() - max)
     }
 }
 
@@ -463,7 +464,7 @@ impl fmt::Display for Analysis {
         writeln!(f)?;
 
         // Chains.
-        let blacks = self.chains.iter().filter(|c| c.color == "black").count();
+        let blacks = self.chains.iter().filter(|c| c.color == Color::Black).count();
         writeln!(
             f,
             "Chains: {} ({} black, {} white), fewest liberties first",
@@ -485,7 +486,7 @@ impl fmt::Display for Analysis {
                 writeln!(
                     f,
                     "  {:<6} {:>5} {:>5}  {stones:<width$}  {liberties}{note}",
-                    chain.color,
+                    chain.color.to_string(),
                     chain.stones.len(),
                     chain.liberties.len(),
                 )?;
@@ -523,7 +524,7 @@ impl EvalInfo {
         size: go_board::BoardSize,
     ) -> fmt::Result {
         writeln!(f, "Evaluation (go-eval, without reading):")?;
-        let blacks = self.groups.iter().filter(|g| g.color == "black").count();
+        let blacks = self.groups.iter().filter(|g| g.color == Color::Black).count();
         let dead = self.groups.iter().filter(|g| g.status == "dead").count();
         writeln!(
             f,
@@ -539,7 +540,7 @@ impl EvalInfo {
                 writeln!(
                     f,
                     "  {:<6} {:>5} {:>5} {:>5}  {:<10}  {stones}",
-                    g.color,
+                    g.color.to_string(),
                     g.stones.len(),
                     g.liberties,
                     g.territory,

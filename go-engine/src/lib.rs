@@ -6,6 +6,7 @@ pub mod gtp;
 pub mod output;
 pub mod player;
 pub mod record;
+mod render;
 pub mod strength;
 pub mod svg;
 

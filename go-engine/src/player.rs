@@ -17,16 +17,51 @@ pub enum Decision {
     Resign,
 }
 
-/// Main time and Canadian byo-yomi as GTP's `time_settings` gives them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TimeSettings {
-    /// Main time in seconds.
-    pub main_time: u64,
-    /// Length of a byo-yomi period in seconds (0: no byo-yomi, so sudden death).
-    pub byo_yomi_time: u64,
-    /// Stones to play in each byo-yomi period (0 with a non-zero `byo_yomi_time`
-    /// means no time limit, as GTP defines it).
-    pub byo_yomi_stones: u64,
+/// The time system of a game, as GTP's `time_settings` or KGS's `kgs-time_settings`
+/// gives it; times in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TimeSettings {
+    /// No time limit (`kgs-time_settings none`, or `time_settings` with byo-yomi time
+    /// and no byo-yomi stones, as GTP defines it).
+    Unlimited,
+    /// Main time only, then the game is lost on time (sudden death).
+    Absolute {
+        /// Main time.
+        main_time: u64,
+    },
+    /// Canadian byo-yomi: after main time, `stones` moves to play in each period of
+    /// `period_time` (GTP's `time_settings`).
+    Canadian {
+        /// Main time.
+        main_time: u64,
+        /// Length of a period.
+        period_time: u64,
+        /// Moves to play in each period (at least 1).
+        stones: u64,
+    },
+    /// Japanese byo-yomi: after main time, `periods` periods of `period_time`; a move
+    /// played within a period keeps it, a period that runs out is lost.
+    ByoYomi {
+        /// Main time.
+        main_time: u64,
+        /// Length of a period.
+        period_time: u64,
+        /// Periods (at least 1).
+        periods: u64,
+    },
+}
+
+impl TimeSettings {
+    /// The settings of GTP's `time_settings main_time byo_yomi_time byo_yomi_stones`:
+    /// no byo-yomi time is sudden death, byo-yomi time with no stones is no limit.
+    pub fn from_gtp(main_time: u64, byo_yomi_time: u64, byo_yomi_stones: u64) -> TimeSettings {
+        match (byo_yomi_time, byo_yomi_stones) {
+            (0, _) => TimeSettings::Absolute { main_time },
+            (_, 0) => TimeSettings::Unlimited,
+            (period_time, stones) => TimeSettings::Canadian { main_time, period_time, stones },
+        }
+    }
 }
 
 /// The time a colour has left, as GTP's `time_left` gives it.
@@ -42,7 +77,7 @@ pub struct TimeLeft {
 /// for each colour. Empty until `time_settings` or `time_left` is received.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Clock {
-    /// The settings of the last `time_settings`.
+    /// The settings of the last `time_settings` or `kgs-time_settings`.
     pub settings: Option<TimeSettings>,
     /// The last `time_left` of each colour.
     pub left: ByColor<Option<TimeLeft>>,
@@ -72,6 +107,17 @@ pub trait Player {
     fn dead_stones(&mut self, position: &Position) -> PointSet {
         PositionEvaluator::default().dead_stones(position)
     }
+
+    /// Seeds the player's random choices (GTP's `set_random_seed`), so that a game can
+    /// be replayed. The default does nothing: a player without random choices is
+    /// already reproducible.
+    fn set_random_seed(&mut self, seed: u64) {
+        let _ = seed;
+    }
+
+    /// The game is over (KGS's `kgs-game_over`): a player may let go of what it kept
+    /// for the game. The default does nothing.
+    fn game_over(&mut self) {}
 }
 
 /// A player that chooses uniformly at random among the legal moves that do not fill one
@@ -130,6 +176,11 @@ impl RandomPlayer {
 impl Player for RandomPlayer {
     fn description(&self) -> &str {
         "random player"
+    }
+
+    /// Starts the choices over from `seed`, as [`RandomPlayer::new`] does.
+    fn set_random_seed(&mut self, seed: u64) {
+        *self = RandomPlayer::new(seed);
     }
 
     fn genmove(&mut self, position: &Position, color: Color, _clock: &Clock) -> Decision {

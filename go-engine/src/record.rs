@@ -1,6 +1,6 @@
-//! Loading game records for play and analysis.
+//! Loading game records for play and analysis, and saving a game that was loaded.
 
-use go_board::{GameRecord, KoRule, Position, ReplayError, Rules};
+use go_board::{Event, GameRecord, KoRule, Position, ReplayError, Rules};
 
 /// The position after the first `moves` moves of `record` (all of them if `moves` is
 /// beyond the end), replayed leniently, with the record's rules in force afterwards.
@@ -45,10 +45,80 @@ pub fn moves_before(record: &GameRecord, point: go_board::Point) -> Option<usize
         .events
         .iter()
         .filter_map(|e| match e {
-            go_board::Event::Move(_, mv) => Some(*mv),
-            go_board::Event::Setup(_) => None,
+            Event::Move(_, mv) => Some(*mv),
+            Event::Setup(_) => None,
         })
         .position(|mv| mv == go_board::Move::Play(point))
+}
+
+/// A game loaded from SGF (GTP's `loadsgf`): what saving the game again (`printsgf`)
+/// keeps of the file, namely the rules as the file names them, the players, their
+/// ranks, the date, the game's name, its event and root comment, and the result.
+///
+/// # Examples
+///
+/// ```
+/// use go_board::GameRecord;
+/// use go_engine::record::{LoadedGame, replay};
+/// let record = GameRecord::from_sgf("(;SZ[9]RU[Japanese]PB[Sai]PW[Touya Koyo]RE[W+R];B[ee];W[gc])")?;
+/// let position = replay(&record, usize::MAX)?;
+/// let loaded = LoadedGame::new(record);
+/// let saved = loaded.record_for(&position);
+/// assert_eq!(saved.rules_text.as_deref(), Some("Japanese"));
+/// assert_eq!(saved.black_player.as_deref(), Some("Sai"));
+/// assert_eq!(saved.result.as_deref(), Some("W+R"));
+/// // Once the game goes on, the file's result no longer applies.
+/// let mut later = position.clone();
+/// later.try_play(go_board::Move::Pass)?;
+/// assert_eq!(loaded.record_for(&later).result, None);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    record: GameRecord,
+}
+
+impl LoadedGame {
+    /// The game information of `record`, kept for saving.
+    pub fn new(record: GameRecord) -> LoadedGame {
+        LoadedGame { record: GameRecord { warnings: Vec::new(), ..record } }
+    }
+
+    /// The record of `position` (see [`GameRecord::from_position`]) with the loaded
+    /// game's information: players, ranks, date, name, event and root comment always;
+    /// `RU` as the file wrote it while the position's rules are still the file's; the
+    /// result while the position's history is still the file's main line.
+    pub fn record_for(&self, position: &Position) -> GameRecord {
+        let loaded = &self.record;
+        let mut record = GameRecord::from_position(position);
+        if *position.rules() == loaded.rules && loaded.rules_text.is_some() {
+            record.rules_text.clone_from(&loaded.rules_text);
+        }
+        if position.history() == loaded.events.as_slice() {
+            record.result.clone_from(&loaded.result);
+        }
+        GameRecord {
+            black_player: loaded.black_player.clone(),
+            white_player: loaded.white_player.clone(),
+            black_rank: loaded.black_rank.clone(),
+            white_rank: loaded.white_rank.clone(),
+            date: loaded.date.clone(),
+            game_name: loaded.game_name.clone(),
+            event: loaded.event.clone(),
+            comment: loaded.comment.clone(),
+            ..record
+        }
+    }
+
+    /// The rules a session takes from the loaded record: the file's rules if `RU`
+    /// names a rule set this crate knows, else `current` with the file's komi.
+    pub fn rules(&self, current: &Rules) -> Rules {
+        let loaded = &self.record;
+        match loaded.rules_text.as_deref().map(str::parse::<Rules>) {
+            Some(Ok(_)) => loaded.rules,
+            _ => current.with_komi(loaded.rules.komi),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -110,7 +110,8 @@ impl StrengthReport {
         }
     }
 
-    /// The marks of an SVG picture: the candidates by rank, and each kosumi-ren's
+    /// The marks of an SVG picture ([`crate::svg::board_svg_marked`]): the candidates by
+    /// rank, and each kosumi-ren's
     /// strength beside its lowest stone (one number when every side agrees, else the
     /// smallest and largest).
     pub fn marks(&self, position: &Position) -> Vec<Mark> {

@@ -235,7 +235,8 @@ fn files_and_errors() {
     assert_eq!(
         err,
         format!(
-            "go-engine analyze: {}: line 2, column 10: W[ez] is off the 9x9 board\n",
+            "go-engine analyze: {}: line 2, column 10: W[ez] is off the 9x9 board\n  |\n\
+             2 | ;B[ee];W[ez])\n  |          ^^\n",
             bad.display()
         )
     );
@@ -274,6 +275,53 @@ fn issue_5_svg_pictures() {
     let (_, err, ok) = analyze(&["--svg", dir.join("no/such/dir.svg").to_str().unwrap()]);
     assert!(!ok);
     assert!(err.contains("dir.svg"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_analyze_reads_standard_input() {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(["analyze", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(EMBEDDED.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let from_stdin: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(from_stdin, json(&[]));
+}
+
+#[test]
+fn issue_10_analyze_reads_only_regular_files() {
+    let dir = std::env::temp_dir().join(format!("go-engine-analyze-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    let fifo = dir.join("fifo.sgf");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let (_, err, ok) = analyze(&[path]);
+        assert!(!ok);
+        assert_eq!(
+            err,
+            format!(
+                "go-engine analyze: {path}: not a regular file (a FIFO, a device or a directory)\n"
+            )
+        );
+    }
+    // Warnings of a repaired file go to standard error; the analysis goes on.
+    let repaired = dir.join("repaired.sgf");
+    std::fs::write(&repaired, "(;FF[4]SZ[9]KM[6,5];B[ee]").unwrap();
+    let (out, err, ok) = analyze(&[repaired.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(!out.is_empty());
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(
+        err.contains("warning: line 1, column 16: KM[6,5]: decimal comma read as a point"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -105,3 +105,8 @@ fn scores_of_random_games_played_to_the_end_match_gnu_go() {
 fn unconditional_status_matches_gnu_go() {
     check("gnugo-unconditional.gtp", 13000);
 }
+
+#[test]
+fn issue_10_session_commands_match_gnu_go() {
+    check("gnugo-session.gtp", 50);
+}

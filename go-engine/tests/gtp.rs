@@ -103,13 +103,14 @@ fn protocol_and_identity_commands() {
         ("known_command play", "= true"),
         ("known_command gogui-analyze_commands", "= true"),
         ("known_command frobnicate", "= false"),
-        ("known_command", "= false"),
+        ("known_command", "? known_command needs a command name"),
         ("frobnicate", "? unknown command"),
         ("PLAY b e5", "? unknown command"),
     ]);
     let list = answers(&[], "list_commands\n");
     let names: Vec<&str> = list[0].strip_prefix("= ").unwrap().lines().collect();
-    assert_eq!(names, go_engine::gtp::COMMANDS);
+    let table = go_engine::gtp::Commands::<go_engine::RandomPlayer>::standard();
+    assert_eq!(names, table.names().collect::<Vec<_>>());
     for required in [
         "protocol_version",
         "name",
@@ -556,7 +557,8 @@ fn gogui_analyze_commands_all_work() {
         let parts: Vec<&str> = entry.splitn(3, '/').collect();
         assert_eq!(parts.len(), 3, "{entry}");
         assert!(
-            ["string", "plist", "pspairs", "sboard", "dboard", "gfx"].contains(&parts[0]),
+            ["string", "hstring", "plist", "pspairs", "sboard", "dboard", "gfx"]
+                .contains(&parts[0]),
             "GoGui type of {entry}"
         );
         let command = parts[2].replace("%p", "C3").replace("%c", "white");
@@ -671,6 +673,375 @@ fn issue_5_estimate_score_and_dead_stones() {
     assert_eq!(got[n + 6], "= B+75.5");
 }
 
+#[test]
+fn issue_10_known_command_without_argument() {
+    expect(&[
+        ("known_command", "? known_command needs a command name"),
+        ("3 known_command", "?3 known_command needs a command name"),
+        ("known_command echo", "= true"),
+        ("known_command rectangular_boardsize", "= true"),
+        ("known_command gogui-interrupt", "= true"),
+    ]);
+}
+
+/// The numbers of a `dboard` answer.
+fn dboard(answer: &str) -> Vec<f64> {
+    let values: Vec<f64> = answer
+        .strip_prefix("= ")
+        .expect("a successful answer")
+        .split_whitespace()
+        .map(|v| v.parse().expect("a number"))
+        .collect();
+    assert!(!values.is_empty());
+    values
+}
+
+#[test]
+fn issue_10_gogui_dboards_lie_in_the_unit_interval() {
+    let list = answers(&[], "gogui-analyze_commands\n");
+    let dboards: Vec<String> = list[0]
+        .strip_prefix("= ")
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("dboard/"))
+        .map(|l| l.split_once('/').unwrap().1.to_owned())
+        .collect();
+    assert_eq!(dboards.len(), 5, "{dboards:?}");
+    // A middle-game position where the raw maps reach well beyond ±1.
+    let mut script = String::from("boardsize 19\n");
+    for (i, v) in
+        ["D4", "Q16", "Q4", "D16", "C10", "R10", "K10", "K4", "K16", "F3"].iter().enumerate()
+    {
+        script.push_str(&format!("play {} {v}\n", if i % 2 == 0 { "b" } else { "w" }));
+    }
+    let setup = script.lines().count();
+    for command in &dboards {
+        script.push_str(&format!("{command}\n"));
+    }
+    script.push_str("influence_map\nbouzy_map 5 21\n");
+    let got = answers(&[], &script);
+    for (i, command) in dboards.iter().enumerate() {
+        let values = dboard(&got[setup + i]);
+        assert_eq!(values.len(), 361, "{command}");
+        assert!(values.iter().all(|v| (-1.0..=1.0).contains(v)), "{command}: {values:?}");
+        // The largest value is drawn full size, and both colours show.
+        assert!(values.iter().any(|&v| v.abs() == 1.0), "{command}");
+        assert!(values.iter().any(|&v| v > 0.0) && values.iter().any(|&v| v < 0.0), "{command}");
+    }
+    // The plain commands keep GNU Go-style integers for scripts.
+    let raw = grid(&got[setup + dboards.len()]);
+    assert!(raw.iter().flatten().any(|&v| v.abs() > 1), "influence_map stays raw");
+    let raw = grid(&got[setup + dboards.len() + 1]);
+    assert!(raw.iter().flatten().any(|&v| v.abs() > 1), "bouzy_map stays raw");
+    // The empty board: all zeros, not a division by zero.
+    let got = answers(&[], "boardsize 5\ngogui-influence_map\ngogui-bouzy_map 5 21\n");
+    assert!(dboard(&got[1]).iter().all(|&v| v == 0.0));
+    assert!(dboard(&got[2]).iter().all(|&v| v == 0.0));
+}
+
+#[test]
+fn issue_10_rectangular_boardsize() {
+    let got = answers(
+        &[],
+        "rectangular_boardsize 19 13\nquery_boardsize\nplay b T13\nplay w T14\nlist_stones b\n\
+         showboard\nrectangular_boardsize 5\nrectangular_boardsize 26 5\nrectangular_boardsize 0 9\n\
+         rectangular_boardsize x 9\nquery_boardsize\nrectangular_boardsize 9 9\nquery_boardsize\n",
+    );
+    assert_eq!(got[0], "= ");
+    assert_eq!(got[1], "= 19 13");
+    assert_eq!(got[2], "= ");
+    assert_eq!(got[3], "? invalid color or coordinate");
+    assert_eq!(got[4], "= T13");
+    let board: Vec<&str> = got[5].lines().collect();
+    assert_eq!(board.len(), 1 + 2 + 13, "{}", got[5]);
+    assert_eq!(got[6], "? rectangular_boardsize needs two integers (columns, rows)");
+    assert_eq!(got[7], "? unacceptable size");
+    assert_eq!(got[8], "? unacceptable size");
+    assert_eq!(got[9], "? rectangular_boardsize needs two integers (columns, rows)");
+    assert_eq!(got[10], "= 19 13", "a refused size changes nothing");
+    assert_eq!(got[12], "= 9");
+}
+
+#[test]
+fn issue_10_gnu_go_gogui_and_kgs_commands() {
+    expect(&[
+        ("get_komi", "= 7.5"),
+        ("komi -3", "= "),
+        ("get_komi", "= -3.0"),
+        ("komi 0", "= "),
+        ("get_komi", "= 0.0"),
+        ("echo  a  b", "= a  b"),
+        ("boardsize 9", "= "),
+        ("gogui-title", "= go-engine (random player): 9x9, chinese rules, komi 0, move 0"),
+        ("gogui-interrupt", "= "),
+        // Setup: pairs of colour and vertex on a board without stones.
+        ("gogui-setup b A1 w B2 b C3", "= "),
+        ("list_stones b", "= C3 A1"),
+        ("list_stones w", "= B2"),
+        ("move_history", "= "),
+        ("gogui-setup b D4", "? board not empty"),
+        ("gogui-setup_player w", "= "),
+        ("genmove w", "= H3"),
+        ("clear_board", "= "),
+        ("gogui-setup b A1 w", "? gogui-setup needs pairs of a color and a vertex"),
+        ("gogui-setup b A1 w A1", "? repeated vertex"),
+        ("gogui-setup b A1 x B2", "? invalid color or coordinate"),
+        (
+            "gogui-setup b A1 b B1 w A2 w B2 w C1",
+            "? invalid setup: the chain at B1 would have no liberties",
+        ),
+        ("list_stones b", "= "),
+        ("play b pass", "= "),
+        ("gogui-setup b E5", "= "),
+        ("move_history", "= "),
+        ("gogui-setup_player green", "? invalid color"),
+        // A sequence is played whole or not at all.
+        ("clear_board", "= "),
+        ("gogui-play_sequence b E5 w C3 b pass w D4", "= "),
+        ("move_history", "= white D4\nblack PASS\nwhite C3\nblack E5"),
+        ("gogui-play_sequence b A1 w E5 b B1", "? illegal move: white E5"),
+        ("move_history", "= white D4\nblack PASS\nwhite C3\nblack E5"),
+        ("gogui-play_sequence b A1 w", "? gogui-play_sequence needs pairs of a color and a vertex"),
+        ("gogui-play_sequence", "= "),
+        // KGS's time systems.
+        ("kgs-time_settings none", "= "),
+        ("kgs-time_settings absolute 600", "= "),
+        ("kgs-time_settings canadian 600 300 25", "= "),
+        ("kgs-time_settings byoyomi 600 30 5", "= "),
+        ("kgs-time_settings byoyomi 600 30", "? byoyomi needs 3 integers"),
+        ("kgs-time_settings byoyomi 600 30 0", "? byo-yomi needs at least one period"),
+        ("kgs-time_settings canadian 600 -1 5", "? negative time settings"),
+        (
+            "kgs-time_settings fischer 600 10",
+            "? unknown time system: none, absolute, canadian or byoyomi",
+        ),
+        ("kgs-time_settings", "? missing time system"),
+        ("kgs-game_over", "= "),
+    ]);
+    let got = answers(&[], "cputime\ncputime x\n");
+    for answer in &got {
+        let seconds: f64 = answer.strip_prefix("= ").unwrap().parse().unwrap();
+        assert!((0.0..60.0).contains(&seconds), "{answer}");
+        assert_eq!(answer.split_once('.').unwrap().1.len(), 3, "{answer}");
+    }
+}
+
+#[test]
+fn issue_10_fixed_handicap_after_a_pass_on_an_empty_board() {
+    expect(&[
+        ("boardsize 9", "= "),
+        ("play b pass", "= "),
+        ("fixed_handicap 2", "= G7 C3"),
+        ("move_history", "= "),
+        ("clear_board", "= "),
+        ("play b pass", "= "),
+        ("play w pass", "= "),
+        ("place_free_handicap 2", "= G7 C3"),
+        ("clear_board", "= "),
+        ("play b pass", "= "),
+        ("set_free_handicap A1 B2", "= "),
+        ("list_stones b", "= B2 A1"),
+        ("fixed_handicap 2", "? board not empty"),
+        ("clear_board", "= "),
+        ("play b e5", "= "),
+        ("fixed_handicap 2", "? board not empty"),
+    ]);
+}
+
+/// A fresh folder under the system's temporary folder, removed on drop.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("go-engine-gtp-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn issue_10_file_commands_confined_to_a_folder() {
+    let root = TempDir::new("files");
+    let bot = root.0.join("bot");
+    std::fs::create_dir_all(&bot).unwrap();
+    let secret = root.0.join("secret.sgf");
+    std::fs::write(&secret, "(;SZ[9];B[ee])").unwrap();
+    let bot_arg = bot.to_str().unwrap();
+    let script = format!(
+        "boardsize 9\nplay b c3\nprintsgf game.sgf\nprintsgf ../evil.sgf\nprintsgf {}\n\
+         loadsgf ../secret.sgf\nloadsgf {}\nclear_board\nloadsgf game.sgf\nlist_stones b\n",
+        secret.display(),
+        secret.display()
+    );
+    let got = answers(&["--files", bot_arg], &script);
+    assert_eq!(got[2], "= ");
+    assert!(bot.join("game.sgf").is_file());
+    for (i, answer) in got[3..7].iter().enumerate() {
+        assert!(
+            answer.starts_with("? ") && answer.contains("outside the files folder"),
+            "{i}: {answer}"
+        );
+    }
+    assert_eq!(got[8], "= white");
+    assert_eq!(got[9], "= C3");
+    assert!(!root.0.join("evil.sgf").exists());
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "(;SZ[9];B[ee])");
+
+    let got = answers(&["--no-files"], "printsgf game.sgf\nloadsgf game.sgf\nprintsgf\n");
+    assert!(got[0].contains("file commands are disabled (--no-files)"), "{}", got[0]);
+    assert!(got[1].contains("file commands are disabled (--no-files)"), "{}", got[1]);
+    assert!(got[2].starts_with("= (;"), "printsgf without a file still answers");
+
+    let out = Command::new(BIN)
+        .args(["gtp", "--files"])
+        .arg(root.0.join("missing"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--files"));
+    let out = Command::new(BIN)
+        .args(["gtp", "--no-files", "--files", bot_arg])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--files and --no-files exclude each other");
+}
+
+/// A fresh directory for one test, removed by the caller.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("go-engine-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn issue_10_loadsgf_keeps_the_files_rules_players_and_result() {
+    let dir = fresh_dir("keep-info");
+    let file = dir.join("game.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]PB[Sai]BR[9d]PW[Touya Koyo]DT[2001-05-05]\
+         RE[W+R];B[ee];W[gc])",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let mut engine = Engine::start(&[]);
+    assert_eq!(engine.ok(&format!("loadsgf {path}")), "black");
+    assert_eq!(engine.ok("rules"), "japanese");
+    let sgf = engine.ok("printsgf");
+    for part in ["RU[Japanese]", "PB[Sai]", "BR[9d]", "PW[Touya Koyo]", "DT[2001-05-05]", "RE[W+R]"]
+    {
+        assert!(sgf.contains(part), "{part} in {sgf}");
+    }
+    // Play on: the file's result no longer applies; take the move back: it does again.
+    engine.ok("play b c3");
+    let sgf = engine.ok("printsgf");
+    assert!(!sgf.contains("RE[") && sgf.contains("PB[Sai]"), "{sgf}");
+    engine.ok("undo");
+    assert!(engine.ok("printsgf").contains("RE[W+R]"));
+    // Other rules: RU follows the session.
+    engine.ok("rules chinese");
+    assert!(!engine.ok("printsgf").contains("RU[Japanese]"));
+    // A new game forgets the file.
+    engine.ok("clear_board");
+    assert!(!engine.ok("printsgf").contains("PB["));
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_undo_after_a_game_ended_by_two_passes_keeps_the_result() {
+    let mut engine = Engine::start(&[]);
+    engine.ok("boardsize 9");
+    engine.ok("play b e5");
+    engine.ok("play w pass");
+    engine.ok("play b pass");
+    let over = engine.ok("printsgf");
+    assert!(over.contains("RE[B+"), "{over}");
+    // Play resumes the game; taking the move back ends it again, result included.
+    engine.ok("play w c3");
+    assert!(!engine.ok("printsgf").contains("RE["));
+    engine.ok("undo");
+    assert_eq!(engine.ok("printsgf"), over);
+    engine.quit();
+}
+
+#[test]
+fn issue_10_printsgf_after_10000_passes_is_read_back_by_loadsgf() {
+    let dir = fresh_dir("passes");
+    let file = dir.join("passes.sgf");
+    let path = file.to_str().unwrap();
+    let mut script = String::from("boardsize 9\n");
+    for _ in 0..5000 {
+        script.push_str("play b pass\nplay w pass\n");
+    }
+    script.push_str(&format!("printsgf {path}\nloadsgf {path}\nprintsgf\n"));
+    let got = answers(&[], &script);
+    assert_eq!(got.len(), 10_004);
+    assert!(got[..10_002].iter().all(|a| a == "= "), "{:?}", &got[..3]);
+    assert_eq!(got[10_002], "= black");
+    assert_eq!(got[10_003].matches("B[]").count(), 5000);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_loadsgf_reads_only_regular_files() {
+    let dir = fresh_dir("fifo");
+    let fifo = dir.join("fifo.sgf");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    // Each answer comes at once (a FIFO with no writer would block an open), and
+    // `/dev/stdin` does not take the commands that follow it.
+    let script = format!(
+        "loadsgf {fifo}\nloadsgf /dev/zero\nloadsgf /dev/stdin\nloadsgf {}\nprotocol_version\n",
+        dir.display()
+    );
+    let got = answers(&[], &script);
+    let refused = "not a regular file (a FIFO, a device or a directory)";
+    assert_eq!(got[0], format!("? cannot open or parse '{fifo}': {refused}"));
+    assert_eq!(got[1], format!("? cannot open or parse '/dev/zero': {refused}"));
+    assert_eq!(got[2], format!("? cannot open or parse '/dev/stdin': {refused}"));
+    assert!(got[3].ends_with(refused), "{}", got[3]);
+    assert_eq!(got[4], "= 2");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_10_sgf_errors_in_answers_are_escaped_and_cut() {
+    let dir = fresh_dir("escape");
+    let file = dir.join("bad.sgf");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, "(;KM[abc\r\rdef])").unwrap();
+    let mut engine = Engine::start(&[]);
+    assert_eq!(
+        engine.send(&format!("loadsgf {path}")),
+        format!(
+            "? cannot open or parse '{path}': line 1, column 6: KM[abc\\r\\rdef]: komi must be \
+             a number such as 6.5"
+        )
+    );
+    std::fs::write(&file, format!("(;KM[{}])", "7".repeat(5 << 20))).unwrap();
+    let answer = engine.send(&format!("loadsgf {path}"));
+    assert!(answer.len() < 300, "{} bytes", answer.len());
+    assert!(answer.contains("…(5242832 more bytes)]"), "{answer}");
+    // A long file name is cut too, and the session goes on.
+    let long = format!("/{}", "x".repeat(100_000));
+    assert!(engine.send(&format!("loadsgf {long}")).len() < 300);
+    assert_eq!(engine.ok("protocol_version"), "2");
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `strength_candidates [N]`: the shipped strength model's best points for the side to
 /// move, as GoGui point-label pairs, the same as the library's report.
 #[test]
@@ -685,7 +1056,9 @@ fn issue_13_strength_candidates() {
         script.push_str(&format!("play {color} {v}\n"));
         position.try_play(Move::parse_gtp(v, size).unwrap()).unwrap();
     }
-    script.push_str("strength_candidates\nstrength_candidates 3\nstrength_candidates 0\nstrength_candidates x\n");
+    script.push_str(
+        "strength_candidates\nstrength_candidates 3\nstrength_candidates 0\nstrength_candidates x\n",
+    );
     let got = answers(&[], &script);
     let model = std::sync::Arc::new(go_eval::strength::model::StrengthModel::shipped().unwrap());
     let report = go_engine::strength::StrengthReport::new(&position, model, 10);

@@ -209,12 +209,9 @@ impl Progress {
     }
 }
 
-/// The largest game record [`read_game`] reads, in bytes (the limit of GTP's
-/// `loadsgf`).
-pub const MAX_GAME_FILE: u64 = go_engine::gtp::MAX_SGF_FILE;
-
-/// Reads and parses the game record at `path` (a regular file of at most
-/// [`MAX_GAME_FILE`] bytes; bytes that are not UTF-8 become U+FFFD).
+/// Reads and parses the game record at `path`: a regular file within go-board's
+/// [`ReadLimits::DEFAULT`](go_board::sgf::ReadLimits::DEFAULT) (the limits of GTP's
+/// `loadsgf`), decoded by its `CA` property.
 ///
 /// # Errors
 ///
@@ -222,15 +219,9 @@ pub const MAX_GAME_FILE: u64 = go_engine::gtp::MAX_SGF_FILE;
 /// or is not a valid game record.
 pub fn read_game(path: &Path) -> Result<GameRecord, String> {
     let name = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{name}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{name}: not a regular file"));
-    }
-    if meta.len() > MAX_GAME_FILE {
-        return Err(format!("{name}: larger than {MAX_GAME_FILE} bytes"));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    GameRecord::from_sgf(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{name}: {e}"))
+    let bytes = go_board::sgf::read_file(path, &go_board::sgf::ReadLimits::DEFAULT)
+        .map_err(|e| format!("{name}: {e}"))?;
+    GameRecord::from_sgf(&bytes).map_err(|e| format!("{name}: {e:#}"))
 }
 
 /// The SGF files (extension `sgf`, any case) in `dir` and its subfolders, sorted by

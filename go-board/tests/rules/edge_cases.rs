@@ -442,6 +442,37 @@ fn issue_2_undo_restores_the_side_to_move() {
     assert_eq!(pos.situational_hash(), before.situational_hash());
 }
 
+/// Regression test: taking back the move that resumed a finished game (GTP's `play`
+/// after two passes) left the game not over, so GTP's `printsgf` lost the result.
+#[test]
+fn issue_10_undo_after_resume_ends_the_game_again() {
+    let s = size(3, 3);
+    let mut pos = Position::new(s, Rules::aga());
+    pos.try_play(Move::Pass).unwrap();
+    pos.try_play(Move::Pass).unwrap();
+    assert!(pos.is_over());
+    pos.resume();
+    pos.try_play(mv("B2", s)).unwrap();
+    assert!(!pos.is_over());
+    pos.undo().unwrap();
+    assert!(pos.is_over());
+    assert_eq!(pos.consecutive_passes(), 2);
+    // Resumed and taken back without a move in between: the second pass is undone.
+    pos.resume();
+    pos.undo().unwrap();
+    assert!(!pos.is_over());
+    assert_eq!(pos.consecutive_passes(), 1);
+    // A move after resuming, then a pass: undoing the pass does not end the game.
+    pos.try_play(Move::Pass).unwrap();
+    pos.resume();
+    pos.try_play(mv("B2", s)).unwrap();
+    pos.try_play(Move::Pass).unwrap();
+    pos.undo().unwrap();
+    assert!(!pos.is_over());
+    pos.undo().unwrap();
+    assert!(pos.is_over());
+}
+
 /// Regression test: after setup and `set_to_move`, situational superko compared
 /// against the set-up board recorded with the old side to move.
 ///

@@ -252,6 +252,9 @@ pub(crate) struct Game {
     pub(crate) history: Vec<(Vec<Option<Color>>, Color)>,
     /// The moves played (since the start).
     pub(crate) moves: Vec<(Color, Move)>,
+    /// The passes `resume` cleared, until the next move, undo or setup: taking back the
+    /// move that follows a resume gives the finished game back.
+    before_resume: Option<u32>,
     undo: Vec<Snapshot>,
 }
 
@@ -269,6 +272,7 @@ impl Game {
             passes: 0,
             history,
             moves: Vec::new(),
+            before_resume: None,
             undo: Vec::new(),
         }
     }
@@ -290,6 +294,9 @@ impl Game {
     }
 
     pub(crate) fn resume(&mut self) {
+        if self.passes > 0 {
+            self.before_resume = Some(self.passes);
+        }
         self.passes = 0;
     }
 
@@ -365,7 +372,7 @@ impl Game {
             to_move: self.to_move,
             captures: self.captures,
             ko: self.ko,
-            passes: self.passes,
+            passes: self.before_resume.take().unwrap_or(self.passes),
             history_len: self.history.len(),
             moves: self.moves.len(),
         });
@@ -401,6 +408,7 @@ impl Game {
         self.captures = s.captures;
         self.ko = s.ko;
         self.passes = s.passes;
+        self.before_resume = None;
         self.history.truncate(s.history_len);
         self.moves.truncate(s.moves);
         true
@@ -436,6 +444,7 @@ impl Game {
         self.grid = grid;
         self.ko = None;
         self.passes = 0;
+        self.before_resume = None;
         self.history = vec![(self.grid.cells.clone(), self.to_move)];
         self.undo.clear();
         Ok(())

@@ -4,12 +4,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use go_board::sgf::{self, GameRecord, ReadLimits};
 use std::sync::Arc;
 
-use go_board::sgf::GameRecord;
 use go_engine::Analysis;
 use go_engine::strength::StrengthReport;
-use go_engine::svg::{Overlay, board_svg, with_marks};
+use go_engine::svg::{Overlay, board_svg_marked};
 use go_eval::strength::model::StrengthModel;
 
 /// The game analysed when no file is given: a 19×19 game GNU Go 3.8 played against
@@ -20,7 +20,9 @@ const EMBEDDED_GAME: &str = include_str!("../../data/gnugo-selfplay-19x19.sgf");
 /// `Command::Analyze` in `main.rs`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The SGF file (its main line is replayed) [default: the embedded game].
+    /// The SGF file (its main line is replayed), `-` for standard input [default: the
+    /// embedded game]. Only regular files (and standard input) of at most 64 MiB are
+    /// read.
     file: Option<PathBuf>,
     /// Analyse the position after the first N moves (passes count as moves; 0 is the
     /// position before the first move) [default: after the last move]. GTP's
@@ -63,14 +65,24 @@ pub(crate) fn run(args: Args) -> ExitCode {
 }
 
 fn analyze(args: &Args) -> Result<String, String> {
-    let (name, text) = match &args.file {
-        None => ("the embedded game".to_owned(), EMBEDDED_GAME.to_owned()),
+    let limits = ReadLimits::DEFAULT;
+    let (name, bytes) = match &args.file {
+        None => ("the embedded game".to_owned(), EMBEDDED_GAME.as_bytes().to_vec()),
+        Some(path) if path.as_os_str() == "-" => {
+            let bytes = sgf::read_limited(std::io::stdin().lock(), &limits)
+                .map_err(|e| format!("standard input: {e}"))?;
+            ("standard input".to_owned(), bytes)
+        }
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned())
+            let bytes =
+                sgf::read_file(path, &limits).map_err(|e| format!("{}: {e}", path.display()))?;
+            (path.display().to_string(), bytes)
         }
     };
-    let record = GameRecord::from_sgf(&text).map_err(|e| format!("{name}: {e}"))?;
+    let record = GameRecord::from_sgf(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    for warning in &record.warnings {
+        eprintln!("go-engine analyze: {name}: warning: {warning}");
+    }
     if let Some(n) = args.moves.filter(|&n| n > record.move_count()) {
         return Err(format!(
             "{name} has {} moves, so there is no position after move {n}",
@@ -97,10 +109,8 @@ fn analyze(args: &Args) -> Result<String, String> {
             OverlayArg::Territory => Overlay::Territory,
             OverlayArg::Influence => Overlay::Influence,
         };
-        let mut svg = board_svg(&position, overlay);
-        if let Some(report) = &strength {
-            svg = with_marks(svg, position.size(), &report.marks(&position));
-        }
+        let marks = strength.as_ref().map_or_else(Vec::new, |r| r.marks(&position));
+        let svg = board_svg_marked(&position, overlay, &marks);
         if path.as_os_str() == "-" {
             return Ok(svg);
         }

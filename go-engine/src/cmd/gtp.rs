@@ -3,7 +3,10 @@
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;
 
-use go_board::{BoardSize, Rules};
+use std::path::PathBuf;
+
+use go_board::Rules;
+use go_engine::gtp::FileAccess;
 use go_engine::{RandomPlayer, Session};
 
 /// The options of `go-engine gtp` (its help text is the doc comment of `Command::Gtp`
@@ -18,6 +21,15 @@ pub(crate) struct Args {
     /// (GTP's `rules` command changes it later).
     #[arg(long, value_name = "NAME", default_value = "chinese", value_parser = parse_rules)]
     rules: Rules,
+    /// Confine the file commands (loadsgf, printsgf FILE) to the folder DIR: names are
+    /// relative to it, and none may lead out of it (`..`, absolute paths, symbolic
+    /// links). For a bot whose controller is not trusted.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_files")]
+    files: Option<PathBuf>,
+    /// Refuse the file commands (loadsgf, printsgf FILE); printsgf without a file still
+    /// answers the game.
+    #[arg(long)]
+    no_files: bool,
 }
 
 fn parse_rules(name: &str) -> Result<Rules, String> {
@@ -25,6 +37,17 @@ fn parse_rules(name: &str) -> Result<Rules, String> {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    let files = match (&args.files, args.no_files) {
+        (_, true) => FileAccess::Denied,
+        (Some(dir), false) => match FileAccess::within(dir) {
+            Ok(files) => files,
+            Err(e) => {
+                eprintln!("go-engine gtp: --files {}: {e}", dir.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        (None, false) => FileAccess::Any,
+    };
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -32,8 +55,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
         nanos ^ u64::from(std::process::id()).rotate_left(32)
     });
     eprintln!("go-engine: random player, seed {seed}");
-    let size = BoardSize::square(19).expect("19x19 is a valid size");
-    let mut session = Session::with_rules(RandomPlayer::new(seed), size, args.rules);
+    let mut session =
+        Session::builder(RandomPlayer::new(seed)).rules(args.rules).files(files).build();
     match session.serve(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // The controller went away: nothing is left to answer.

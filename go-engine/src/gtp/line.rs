@@ -10,6 +10,9 @@ pub(crate) struct CommandLine {
     pub(crate) name: String,
     /// The arguments, split at spaces.
     pub(crate) args: Vec<String>,
+    /// The text after the command name, without its leading spaces (trailing spaces
+    /// kept, as GNU Go's `echo` answers them).
+    pub(crate) raw: String,
 }
 
 /// Applies GTP's preprocessing to `line` and splits it.
@@ -31,16 +34,29 @@ pub(crate) fn parse(line: &[u8]) -> Option<CommandLine> {
         }
     }
     let text = String::from_utf8_lossy(&cleaned);
-    let mut words = text.split(' ').filter(|w| !w.is_empty());
-    let first = words.next()?;
-    let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+    let (first, rest) = next_word(&text)?;
+    let (id, name, rest) = if first.bytes().all(|b| b.is_ascii_digit()) {
         let trimmed = first.trim_start_matches('0');
         let id = if trimmed.is_empty() { "0" } else { trimmed };
-        (Some(id.to_owned()), words.next().unwrap_or("").to_owned())
+        let (name, rest) = next_word(rest).unwrap_or(("", ""));
+        (Some(id.to_owned()), name, rest)
     } else {
-        (None, first.to_owned())
+        (None, first, rest)
     };
-    Some(CommandLine { id, name, args: words.map(str::to_owned).collect() })
+    let args = rest.split(' ').filter(|w| !w.is_empty()).map(str::to_owned).collect();
+    let raw = rest.trim_start_matches(' ').to_owned();
+    Some(CommandLine { id, name: name.to_owned(), args, raw })
+}
+
+/// The first word of `text` (words are separated by spaces) and the text after it;
+/// `None` if `text` is blank.
+fn next_word(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim_start_matches(' ');
+    if text.is_empty() {
+        return None;
+    }
+    let end = text.find(' ').unwrap_or(text.len());
+    Some((&text[..end], &text[end..]))
 }
 
 /// The id of a line, read as [`parse`] would read it, for answering a line that cannot be
@@ -85,5 +101,14 @@ mod tests {
         let odd = parse(b"play b \xff\xfe").unwrap();
         assert_eq!(odd.args, ["b", "\u{fffd}\u{fffd}"]);
         assert_eq!(id_of(b"42 play b"), Some("42".into()));
+    }
+
+    #[test]
+    fn the_raw_arguments_keep_their_spaces() {
+        let raw = |line: &str| parse(line.as_bytes()).unwrap().raw;
+        assert_eq!(raw("echo  a\t b  "), "a  b  ");
+        assert_eq!(raw("7 echo hello # world"), "hello ");
+        assert_eq!(raw("echo"), "");
+        assert_eq!(raw("12"), "");
     }
 }

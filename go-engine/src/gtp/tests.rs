@@ -1,4 +1,11 @@
 use super::*;
+use crate::player::{Clock, Decision, TimeLeft, TimeSettings};
+use go_board::{Color, Move, PointSet};
+
+/// The names of the built-in commands.
+fn names() -> Vec<String> {
+    Commands::<RandomPlayer>::standard().names().map(str::to_owned).collect()
+}
 
 fn answer<P: Player>(session: &mut Session<P>, line: &str) -> String {
     session.execute(line).map(|r| r.to_string()).unwrap_or_default()
@@ -6,15 +13,19 @@ fn answer<P: Player>(session: &mut Session<P>, line: &str) -> String {
 
 #[test]
 fn every_listed_command_is_dispatched() {
-    let mut sorted = COMMANDS.to_vec();
+    let names = names();
+    let mut sorted = names.clone();
     sorted.sort_unstable();
     sorted.dedup();
-    assert_eq!(sorted, COMMANDS, "sorted and unique");
-    for name in COMMANDS {
+    assert_eq!(sorted, names, "sorted and unique");
+    for name in &names {
         let mut session = Session::new(RandomPlayer::new(0));
         let response = session.execute(name).unwrap();
         assert_ne!(response.text(), "unknown command", "{name}");
     }
+    let mut session = Session::new(RandomPlayer::new(0));
+    let listed = session.execute("list_commands").unwrap();
+    assert_eq!(listed.text().lines().collect::<Vec<_>>(), names);
 }
 
 #[test]
@@ -27,6 +38,16 @@ fn responses_never_contain_an_empty_line() {
 }
 
 #[test]
+fn issue_10_control_characters_never_reach_the_controller() {
+    let r =
+        Response::new(None, Err("cannot parse 'KM[abc\r\rdef]'\0 \u{85}\u{2028}\x1b[2J".into()));
+    assert_eq!(r.text(), "cannot parse 'KM[abc\\r\\rdef]'\\u{0} \\u{85}\\u{2028}\\u{1b}[2J");
+    // Line ends of a multi-line answer stay, tabs too.
+    let r = Response::new(None, Ok("a\tb\r\nc\r\n".into()));
+    assert_eq!(r.to_string(), "= a\tb\nc\n\n");
+}
+
+#[test]
 fn integers_labels_and_lines() {
     assert_eq!(parse_integer("42"), Some(42));
     assert_eq!(parse_integer("-7"), Some(-7));
@@ -35,7 +56,7 @@ fn integers_labels_and_lines() {
     for bad in ["", "-", "+", "1.5", "1e3", "x", " 1", "٣"] {
         assert_eq!(parse_integer(bad), None, "{bad}");
     }
-    let labels: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].map(chain_label).to_vec();
+    let labels: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].map(gogui::chain_label).to_vec();
     assert_eq!(labels, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
 }
 
@@ -138,7 +159,7 @@ fn time_commands_fill_the_clock() {
     let clock = session.clock();
     assert_eq!(
         clock.settings,
-        Some(TimeSettings { main_time: 600, byo_yomi_time: 30, byo_yomi_stones: 5 })
+        Some(TimeSettings::Canadian { main_time: 600, period_time: 30, stones: 5 })
     );
     assert_eq!(clock.left[Color::White], Some(TimeLeft { seconds: 95, stones: 3 }));
     assert_eq!(clock.left[Color::Black], Some(TimeLeft { seconds: 0, stones: 0 }));
@@ -157,8 +178,9 @@ impl Lcg {
 
 #[test]
 fn random_command_lines_never_panic() {
+    let all = names();
     let mut names: Vec<&str> =
-        COMMANDS.iter().copied().filter(|&c| c != "printsgf" && c != "quit").collect();
+        all.iter().map(String::as_str).filter(|&c| c != "printsgf" && c != "quit").collect();
     names.extend(["", "#", "PLAY", "\u{fffd}", "12", "-3", "list_stones\x01"]);
     let args = [
         "b",
@@ -226,4 +248,70 @@ fn random_command_lines_never_panic() {
         session.position().board().check_consistency().unwrap();
     }
     assert!(answered > 15_000);
+}
+
+#[test]
+fn issue_10_set_random_seed_replays_the_random_player() {
+    let moves = |session: &mut Session<RandomPlayer>| -> Vec<String> {
+        (0..5).map(|_| answer(session, "genmove b")).collect()
+    };
+    let mut seeded = Session::new(RandomPlayer::new(1));
+    assert_eq!(answer(&mut seeded, "set_random_seed 7"), "= \n\n");
+    assert_eq!(seeded.player().seed(), 7);
+    let mut fresh = Session::new(RandomPlayer::new(7));
+    assert_eq!(moves(&mut seeded), moves(&mut fresh));
+    assert_eq!(answer(&mut seeded, "set_random_seed -1"), "= \n\n");
+    assert_eq!(seeded.player().seed(), u64::MAX);
+}
+
+#[test]
+fn issue_10_kgs_time_settings_fill_the_clock() {
+    let mut session = Session::new(RandomPlayer::new(5));
+    let mut settings = |line: &str| {
+        assert_eq!(answer(&mut session, line), "= \n\n", "{line}");
+        session.clock().settings
+    };
+    assert_eq!(settings("kgs-time_settings none"), Some(TimeSettings::Unlimited));
+    assert_eq!(
+        settings("kgs-time_settings absolute 900"),
+        Some(TimeSettings::Absolute { main_time: 900 })
+    );
+    assert_eq!(
+        settings("kgs-time_settings canadian 600 300 25"),
+        Some(TimeSettings::Canadian { main_time: 600, period_time: 300, stones: 25 })
+    );
+    assert_eq!(
+        settings("kgs-time_settings ByoYomi 1200 30 5"),
+        Some(TimeSettings::ByoYomi { main_time: 1200, period_time: 30, periods: 5 })
+    );
+    // GTP's own time_settings: no byo-yomi time is sudden death, no stones no limit.
+    assert_eq!(settings("time_settings 300 0 0"), Some(TimeSettings::Absolute { main_time: 300 }));
+    assert_eq!(settings("time_settings 0 60 0"), Some(TimeSettings::Unlimited));
+}
+
+/// A player that counts the games KGS says are over.
+struct Counting(u32);
+
+impl Player for Counting {
+    fn description(&self) -> &str {
+        "counting player"
+    }
+
+    fn genmove(&mut self, _: &Position, _: Color, _: &Clock) -> Decision {
+        Decision::Play(Move::Pass)
+    }
+
+    fn game_over(&mut self) {
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn issue_10_kgs_game_over_reaches_the_player() {
+    let mut session = Session::new(Counting(0));
+    assert_eq!(answer(&mut session, "kgs-game_over"), "= \n\n");
+    assert_eq!(answer(&mut session, "kgs-game_over"), "= \n\n");
+    assert_eq!(session.player().0, 2);
+    // A player without random choices ignores the seed.
+    assert_eq!(answer(&mut session, "set_random_seed 3"), "= \n\n");
 }

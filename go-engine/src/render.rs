@@ -1,5 +1,6 @@
-//! Answer formats shared by several commands, as GNU Go 3.8 writes them: vertex lists in
-//! board order (top row first, each row left to right), one chain per line, and the
+//! Rendering helpers shared by the GTP answers, the analysis text and the SVG picture,
+//! in GNU Go 3.8's conventions: vertex lists in board order (top row first, each row
+//! left to right), one chain per line, star points, column letters, and the
 //! `showboard` diagram.
 
 use go_board::{Board, BoardSize, Color, Point, PointSet};
