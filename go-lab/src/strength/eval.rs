@@ -449,7 +449,8 @@ pub fn bootstrap(per_game: &[(f64, f64)], rounds: usize, seed: u64) -> (f64, f64
     (at(0.025), at(0.975))
 }
 
-/// Adds up the records of one or more runs into the summary rows.
+/// Adds up the records of one or more runs into the summary rows, games in the order
+/// of their paths.
 ///
 /// # Errors
 ///
@@ -477,6 +478,9 @@ pub fn summarize(records: &[Record]) -> Result<Summary, String> {
         }
         used.push(record);
     }
+    // The summary does not depend on the order of the records (shards merged in any
+    // order give the same sums and the same bootstrap draws).
+    used.sort_by(|a, b| a.file.cmp(&b.file));
     let Some(generators) = generators else {
         let why = skipped.first().map_or(String::new(), |s| format!(" (first: {s})"));
         return Err(format!(
