@@ -129,6 +129,11 @@ pub struct EvalArgs {
     /// summary; `--json` writes the summary as JSON lines.
     #[arg(long)]
     pub records: bool,
+    /// Also report the difference of two generators' hit rates on moves 1–220 in each
+    /// protocol, with a paired 95 % bootstrap interval over games (`A,B`: A − B, by
+    /// generator name as in the table); repeat for several pairs.
+    #[arg(long = "pair", value_name = "A,B")]
+    pub pairs: Vec<String>,
     /// Jobs, shard and output form (`--json`: one summary object per generator,
     /// protocol and band).
     #[command(flatten)]
@@ -300,12 +305,104 @@ pub fn run(args: &EvalArgs, out: &mut Stdout) -> Result<ExitCode, CommandError> 
     if args.records {
         return Ok(ExitCode::SUCCESS);
     }
+    let mut pairs = Vec::new();
+    for pair in &args.pairs {
+        let (a, b) = pair.split_once(',').ok_or_else(|| format!("--pair {pair:?}: A,B"))?;
+        for protocol in PROTOCOLS {
+            pairs.push(paired(&records, protocol, a, b)?);
+        }
+    }
     if args.batch.json {
         summary.rows.iter().try_for_each(|row| batch::write_json_line(out, row))?;
+        pairs.iter().try_for_each(|p| batch::write_json_line(out, p))?;
     } else {
         print_table(out, &summary, Some(started.elapsed().as_secs_f64()))?;
+        if !pairs.is_empty() {
+            writeln!(
+                out,
+                "\npaired differences on moves 1-220, percentage points [95 % interval]"
+            )?;
+        }
+        for p in &pairs {
+            writeln!(
+                out,
+                "{:>6} {} - {}: {:+.2} [{:+.2}, {:+.2}]",
+                p.protocol,
+                p.generators[0],
+                p.generators[1],
+                100.0 * p.difference,
+                100.0 * p.low95,
+                100.0 * p.high95
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The difference of two generators' hit rates.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Paired {
+    /// The two generators, A then B.
+    pub generators: [String; 2],
+    /// The protocol.
+    pub protocol: String,
+    /// Always `1-220`.
+    pub band: String,
+    /// A's hit rate minus B's.
+    pub difference: f64,
+    /// The lower end of the paired 95 % percentile bootstrap interval over games (2,000
+    /// resamples, fixed seed).
+    pub low95: f64,
+    /// Its upper end.
+    pub high95: f64,
+}
+
+/// The difference of generators `a` and `b` on moves 1–220 of `protocol`, with a
+/// paired bootstrap over the games of `records` (in path order).
+///
+/// # Errors
+///
+/// A generator is not in the records, or no game was evaluated.
+pub fn paired(records: &[Record], protocol: &str, a: &str, b: &str) -> Result<Paired, String> {
+    let mut used: Vec<&Record> = records.iter().filter(|r| r.error.is_none()).collect();
+    used.sort_by(|x, y| x.file.cmp(&y.file));
+    let first = used.first().ok_or("no game could be evaluated")?;
+    let index = |g: &str| {
+        first.generators.iter().position(|n| n == g).ok_or_else(|| format!("no generator {g:?}"))
+    };
+    let (ia, ib) = (index(a)?, index(b)?);
+    // Per game: positions, hits of a, hits of b.
+    let per_game: Vec<(f64, f64, f64)> = used
+        .iter()
+        .map(|r| {
+            r.cells
+                .iter()
+                .filter(|c| c.protocol == protocol && c.band < BANDS - 1)
+                .fold((0.0, 0.0, 0.0), |(p, ha, hb), c| {
+                    (p + f64::from(c.positions), ha + c.hits[ia], hb + c.hits[ib])
+                })
+        })
+        .collect();
+    let rate = |games: &mut dyn Iterator<Item = (f64, f64, f64)>| {
+        let (p, ha, hb) = games.fold((0.0, 0.0, 0.0), |s, g| (s.0 + g.0, s.1 + g.1, s.2 + g.2));
+        if p > 0.0 { (ha - hb) / p } else { 0.0 }
+    };
+    let difference = rate(&mut per_game.iter().copied());
+    let rounds = 2000;
+    let mut rng = SplitMix(fnv_seed(protocol, BANDS, &format!("{a}-{b}")));
+    let n = per_game.len() as u64;
+    let mut stats: Vec<f64> = (0..rounds)
+        .map(|_| rate(&mut (0..n).map(|_| per_game[(rng.next() % n) as usize])))
+        .collect();
+    stats.sort_by(f64::total_cmp);
+    Ok(Paired {
+        generators: [a.to_owned(), b.to_owned()],
+        protocol: protocol.to_owned(),
+        band: band_name(BANDS),
+        difference,
+        low95: stats[rounds * 25 / 1000],
+        high95: stats[rounds * 975 / 1000],
+    })
 }
 
 /// The record of one game.
@@ -664,6 +761,16 @@ mod tests {
         let mut other = record("b.sgf", [0.0, 0.0], 1);
         other.generators[1] = "h".into();
         assert!(summarize(&[record("a.sgf", [0.0, 0.0], 1), other]).is_err());
+    }
+
+    #[test]
+    fn paired_differences() {
+        let records = [record("a.sgf", [1.0, 3.0], 10), record("b.sgf", [1.0, 1.0], 10)];
+        let p = paired(&records, "paper", "g", "random").unwrap();
+        assert!((p.difference - 0.1).abs() < 1e-12, "{p:?}");
+        assert!(p.low95 <= p.difference && p.difference <= p.high95);
+        assert_eq!(p.band, "1-220");
+        assert!(paired(&records, "paper", "g", "nothing").unwrap_err().contains("nothing"));
     }
 
     #[test]
