@@ -18,8 +18,8 @@
 //!   "touching", where it takes no sample and evaluates no move). This reading
 //!   reproduces the paper's counts on professional games: positions per game under its
 //!   protocol (28.0 against its 28.4) and its "average possible moves" per band of 20
-//!   moves (228, 181, 143, 113 against 229, 180, 141, 108 on moves 21–100), where the
-//!   four orthogonal neighbours alone would not (BENCHMARKS.md).
+//!   moves (228, 181, 143, 113 against 229, 180, 141, 108 on moves 21–100; see
+//!   BENCHMARKS.md).
 //!
 //! # Examples
 //!
