@@ -24,6 +24,10 @@ pub struct Args {
     /// Print the summary as JSON lines instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// For `strength-eval` records: also the difference of two generators on moves
+    /// 1–220 with a paired bootstrap interval over games (`A,B`: A − B); repeatable.
+    #[arg(long = "pair", value_name = "A,B")]
+    pub pairs: Vec<String>,
 }
 
 /// The records read, by experiment.
@@ -81,10 +85,13 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                 if !summary.skipped.is_empty() {
                     eprintln!("{} games skipped", summary.skipped.len());
                 }
+                let pairs = strength_eval::pairs(&records.strength_eval, &args.pairs)?;
                 if args.json {
                     summary.rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                    pairs.iter().try_for_each(|p| write_json_line(out, p))?;
                 } else {
                     strength_eval::print_table(out, &summary, None)?;
+                    strength_eval::print_pairs(out, &pairs)?;
                 }
             }
             _ => {

@@ -179,9 +179,9 @@ fn issue_13_train_combine_and_eval() {
     for shard in ["1/2", "2/2"] {
         records.push_str(&eval(&["--records", "--shard", shard]));
     }
-    let merged = dir.join("records.jsonl");
-    std::fs::write(&merged, &records).unwrap();
-    let report = Command::new(BIN).args(["report", "--json", s(&merged)]).output().unwrap();
+    let records_file = dir.join("records.jsonl");
+    std::fs::write(&records_file, &records).unwrap();
+    let report = Command::new(BIN).args(["report", "--json", s(&records_file)]).output().unwrap();
     assert!(report.status.success());
     // Equal up to the last bit of a float (serde_json's default parsing of the records
     // may be one unit in the last place off).
@@ -197,6 +197,21 @@ fn issue_13_train_combine_and_eval() {
             }
         }
     }
+
+    // Paired differences from the records, in both protocols.
+    let report = Command::new(BIN)
+        .args(["report", "--json", "--pair", "model/paper,random", s(&records_file)])
+        .output()
+        .unwrap();
+    let pairs: Vec<Value> = lines(&String::from_utf8(report.stdout).unwrap())
+        .into_iter()
+        .filter(|r| r.get("difference").is_some())
+        .collect();
+    assert_eq!(pairs.len(), 2);
+    assert_eq!(pairs[0]["generators"], serde_json::json!(["model/paper", "random"]));
+    let bad =
+        Command::new(BIN).args(["report", "--pair", "nothing,random", s(&records_file)]).output();
+    assert!(!bad.unwrap().status.success());
 
     // The table names the protocols and the models' sample accuracy.
     let table = eval(&[]);

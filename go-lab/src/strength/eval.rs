@@ -305,38 +305,55 @@ pub fn run(args: &EvalArgs, out: &mut Stdout) -> Result<ExitCode, CommandError> 
     if args.records {
         return Ok(ExitCode::SUCCESS);
     }
-    let mut pairs = Vec::new();
-    for pair in &args.pairs {
-        let (a, b) = pair.split_once(',').ok_or_else(|| format!("--pair {pair:?}: A,B"))?;
-        for protocol in PROTOCOLS {
-            pairs.push(paired(&records, protocol, a, b)?);
-        }
-    }
+    let pairs = pairs(&records, &args.pairs)?;
     if args.batch.json {
         summary.rows.iter().try_for_each(|row| batch::write_json_line(out, row))?;
         pairs.iter().try_for_each(|p| batch::write_json_line(out, p))?;
     } else {
         print_table(out, &summary, Some(started.elapsed().as_secs_f64()))?;
-        if !pairs.is_empty() {
-            writeln!(
-                out,
-                "\npaired differences on moves 1-220, percentage points [95 % interval]"
-            )?;
-        }
-        for p in &pairs {
-            writeln!(
-                out,
-                "{:>6} {} - {}: {:+.2} [{:+.2}, {:+.2}]",
-                p.protocol,
-                p.generators[0],
-                p.generators[1],
-                100.0 * p.difference,
-                100.0 * p.low95,
-                100.0 * p.high95
-            )?;
-        }
+        print_pairs(out, &pairs)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The paired differences `A,B` of `specs` in both protocols.
+///
+/// # Errors
+///
+/// A spec is not `A,B`, or as [`paired`].
+pub fn pairs(records: &[Record], specs: &[String]) -> Result<Vec<Paired>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let (a, b) = spec.split_once(',').ok_or_else(|| format!("--pair {spec:?}: A,B"))?;
+        for protocol in PROTOCOLS {
+            out.push(paired(records, protocol, a, b)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Prints paired differences (nothing when there are none).
+///
+/// # Errors
+///
+/// Writing fails.
+pub fn print_pairs(out: &mut impl Write, pairs: &[Paired]) -> Result<(), CommandError> {
+    if !pairs.is_empty() {
+        writeln!(out, "\npaired differences on moves 1-220, percentage points [95 % interval]")?;
+    }
+    for p in pairs {
+        writeln!(
+            out,
+            "{:>6} {} - {}: {:+.2} [{:+.2}, {:+.2}]",
+            p.protocol,
+            p.generators[0],
+            p.generators[1],
+            100.0 * p.difference,
+            100.0 * p.low95,
+            100.0 * p.high95
+        )?;
+    }
+    Ok(())
 }
 
 /// The difference of two generators' hit rates.
