@@ -9,10 +9,21 @@ use crate::hash::IdMap;
 ///
 /// The canonical form of a sum can be exponentially larger than its parts (twelve
 /// switches of distinct temperatures give a 20 KB canonical form). `LazySum` answers
-/// outcome questions by searching the sum of the components instead, with a
-/// transposition table, number avoidance (never move in a number while another
-/// component is not one) and an exact finish by comparison once at most two
-/// components are left. Means add up and temperatures are bounded by the parts'.
+/// outcome questions by searching the sum of the components instead:
+///
+/// - **number avoidance**: numbers are added up and never moved in while another
+///   component is not a number;
+/// - **temperature ordering**: the hottest component is tried first (for sums of
+///   switches it is the best move), and inside a component the option with the
+///   best stop for the mover;
+/// - **thermograph bounds**: means add up and the temperature of a sum is at most
+///   its hottest part's, so the stops of the sum lie within `Σ mean ± max
+///   temperature` and within the sums of the parts' stops; a position whose bounds
+///   already decide the question is not searched;
+/// - **signs**: a sum of parts that are all `≥ 0` is `≥ 0` (and `> 0` if one part
+///   is);
+/// - a transposition table, and an exact finish by comparison once at most two
+///   components are left.
 ///
 /// # Examples
 /// ```
@@ -50,7 +61,7 @@ impl LazySum {
     /// The canonical form of the whole sum (may be large; prefer the questions below).
     ///
     /// # Errors
-    /// As [`Context::sum`].
+    /// As [`Context::sum_all`].
     pub fn canonical(&self, ctx: &mut Context) -> Result<GameId> {
         ctx.sum_all(&self.components)
     }
@@ -84,8 +95,9 @@ impl LazySum {
     ///
     /// # Errors
     /// [`Error::Overflow`](crate::Error::Overflow) if the numbers add up out of range;
-    /// [`Error::TooDeep`](crate::Error::TooDeep) if
-    /// the search would nest deeper than the context's depth limit.
+    /// [`Error::TooDeep`](crate::Error::TooDeep) if the search would nest deeper than
+    /// the context's depth limit; [`Error::LimitExceeded`](crate::Error::LimitExceeded)
+    /// at the context's limits (the search table counts towards the memory limit).
     pub fn left_wins_moving_first(&self, ctx: &mut Context) -> Result<bool> {
         Search::new(ctx).wins(&self.components, true)
     }
@@ -118,15 +130,39 @@ impl LazySum {
 /// A position of the search: the non-number components (sorted) and the number.
 type Key = (Vec<GameId>, Dyadic, bool);
 
+/// What is known about a component, for bounds and move ordering.
+#[derive(Clone, Copy)]
+struct Facts {
+    mean: Dyadic,
+    /// The temperature, at least 0.
+    heat: Dyadic,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+    /// `g ≥ 0`, `g ≤ 0`.
+    nonnegative: bool,
+    nonpositive: bool,
+}
+
 struct Search<'a> {
     ctx: &'a mut Context,
     table: IdMap<Key, bool>,
+    facts: IdMap<GameId, Facts>,
+    /// Heap bytes of the table's keys.
+    key_bytes: usize,
+    nodes: u64,
     depth: u32,
 }
 
 impl<'a> Search<'a> {
     fn new(ctx: &'a mut Context) -> Self {
-        Search { ctx, table: IdMap::default(), depth: 0 }
+        Search {
+            ctx,
+            table: IdMap::default(),
+            facts: IdMap::default(),
+            key_bytes: 0,
+            nodes: 0,
+            depth: 0,
+        }
     }
 
     fn wins(&mut self, components: &[GameId], left: bool) -> Result<bool> {
@@ -142,6 +178,80 @@ impl<'a> Search<'a> {
         self.wins_norm(games, x, left)
     }
 
+    fn facts(&mut self, g: GameId) -> Result<Facts> {
+        if let Some(&f) = self.facts.get(&g) {
+            return Ok(f);
+        }
+        let zero = self.ctx.zero();
+        let f = Facts {
+            mean: self.ctx.mean(g)?,
+            heat: self.ctx.temperature(g)?.max(Dyadic::ZERO),
+            left_stop: self.ctx.left_stop(g),
+            right_stop: self.ctx.right_stop(g),
+            nonnegative: self.ctx.le(zero, g)?,
+            nonpositive: self.ctx.le(g, zero)?,
+        };
+        self.facts.insert(g, f);
+        Ok(f)
+    }
+
+    /// Whether the player moving first in `Σ games + x` wins, if the bounds on the
+    /// stops or the signs of the parts decide it. Bounds that overflow decide
+    /// nothing.
+    fn decided(&mut self, games: &[GameId], x: Dyadic, left: bool) -> Result<Option<bool>> {
+        let mut facts = Vec::with_capacity(games.len());
+        for &g in games {
+            facts.push(self.facts(g)?);
+        }
+        // signs: x + Σ parts ≥ 0 (Right moving first loses), > 0 (Left moving first
+        // wins too), and symmetrically
+        let all_ge = x >= Dyadic::ZERO && facts.iter().all(|f| f.nonnegative);
+        let all_le = x <= Dyadic::ZERO && facts.iter().all(|f| f.nonpositive);
+        if all_ge && all_le {
+            // every part is 0: the player to move loses
+            return Ok(Some(false));
+        }
+        if all_ge {
+            // G ≥ 0 and G ≠ 0 (some part is not 0), so G > 0
+            return Ok(Some(left));
+        }
+        if all_le {
+            return Ok(Some(!left));
+        }
+        // R(G) ≥ lo, L(G) ≤ hi (from the stops of the parts, and from the additive
+        // means and the temperature of the sum); L(G) ≥ left_lo, R(G) ≤ right_hi
+        // (one part played to its stop, every other part to the opponent's stop).
+        let bounds = || -> Result<[Dyadic; 4]> {
+            let mut mean = x;
+            let mut heat = Dyadic::ZERO;
+            let (mut sum_l, mut sum_r) = (x, x);
+            let mut width = Dyadic::ZERO;
+            for f in &facts {
+                mean = mean.checked_add(f.mean)?;
+                heat = heat.max(f.heat);
+                sum_l = sum_l.checked_add(f.left_stop)?;
+                sum_r = sum_r.checked_add(f.right_stop)?;
+                width = width.max(f.left_stop.checked_sub(f.right_stop)?);
+            }
+            let lo = mean.checked_sub(heat)?.max(sum_r);
+            let hi = mean.checked_add(heat)?.min(sum_l);
+            Ok([lo, hi, sum_r.checked_add(width)?, sum_l.checked_sub(width)?])
+        };
+        let Ok([lo, hi, left_lo, right_hi]) = bounds() else { return Ok(None) };
+        // R(G) > 0: G > 0; L(G) < 0: G < 0 (Siegel, the stops theorem). L(G) > 0:
+        // Left moving first wins; R(G) < 0: Right moving first wins.
+        if lo > Dyadic::ZERO {
+            return Ok(Some(left));
+        }
+        if hi < Dyadic::ZERO {
+            return Ok(Some(!left));
+        }
+        if (left && left_lo > Dyadic::ZERO) || (!left && right_hi < Dyadic::ZERO) {
+            return Ok(Some(true));
+        }
+        Ok(None)
+    }
+
     /// Whether the player (`left` or Right) moving first wins `Σ games + x`.
     fn wins_norm(&mut self, games: Vec<GameId>, x: Dyadic, left: bool) -> Result<bool> {
         if games.len() <= 2 {
@@ -149,27 +259,57 @@ impl<'a> Search<'a> {
             let s = self.ctx.sum_all(&games)?;
             let nx = self.ctx.number(-x);
             // Left moving first wins G + x iff not (G + x ≤ 0), i.e. not G ≤ −x.
-            return Ok(if left { !self.ctx.le(s, nx) } else { !self.ctx.le(nx, s) });
+            return Ok(if left { !self.ctx.le(s, nx)? } else { !self.ctx.le(nx, s)? });
         }
         let key = (games, x, left);
         if let Some(&w) = self.table.get(&key) {
             return Ok(w);
         }
         let (games, x, _) = key;
+        self.ctx.step()?;
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) {
+            let bytes = self.table.capacity() * (size_of::<(Key, bool)>() + 1)
+                + self.facts.capacity() * (size_of::<(GameId, Facts)>() + 1)
+                + self.key_bytes;
+            self.ctx.check_resources(bytes)?;
+        }
+        let won = match self.decided(&games, x, left)? {
+            Some(w) => w,
+            None => self.search_moves(&games, x, left)?,
+        };
+        self.key_bytes += games.len() * size_of::<GameId>();
+        self.table.insert((games, x, left), won);
+        Ok(won)
+    }
+
+    /// Tries every move, hottest component first.
+    fn search_moves(&mut self, games: &[GameId], x: Dyadic, left: bool) -> Result<bool> {
         self.depth += 1;
         self.ctx.check_depth(self.depth)?;
-        let mut won = false;
-        'outer: for i in 0..games.len() {
-            if i > 0 && games[i] == games[i - 1] {
+        let mut order: Vec<(Dyadic, usize)> = Vec::with_capacity(games.len());
+        for (i, &g) in games.iter().enumerate() {
+            if i > 0 && g == games[i - 1] {
                 continue;
             }
-            let opts = if left {
+            order.push((self.facts(g)?.heat, i));
+        }
+        // hottest first; ties in the order of the (sorted) components
+        order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, i) in order {
+            let mut opts = if left {
                 self.ctx.lopts(games[i]).to_vec()
             } else {
                 self.ctx.ropts(games[i]).to_vec()
             };
+            // the option with the best stop for the mover (after the reply) first
+            if left {
+                opts.sort_by_key(|&o| core::cmp::Reverse(self.ctx.right_stop(o)));
+            } else {
+                opts.sort_by_key(|&o| self.ctx.left_stop(o));
+            }
             for o in opts {
-                let mut next = games.clone();
+                let mut next = games.to_vec();
                 let mut nx = x;
                 match self.ctx.as_number(o) {
                     Some(v) => {
@@ -182,13 +322,12 @@ impl<'a> Search<'a> {
                     }
                 }
                 if !self.wins_norm(next, nx, !left)? {
-                    won = true;
-                    break 'outer;
+                    self.depth -= 1;
+                    return Ok(true);
                 }
             }
         }
         self.depth -= 1;
-        self.table.insert((games, x, left), won);
-        Ok(won)
+        Ok(false)
     }
 }

@@ -77,6 +77,7 @@ impl Context {
         if let Some(&p) = self.norton_memo.get(&(g, u)) {
             return Ok(p);
         }
+        self.step()?;
         let (left, right) = self.option_lists(g);
         let mut l = Vec::new();
         for o in left {
