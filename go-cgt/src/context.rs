@@ -115,6 +115,9 @@ pub struct Context {
     pub(crate) thermograph_bytes: usize,
     /// Bytes held by the boxed incentive lists.
     pub(crate) incentive_bytes: usize,
+    /// Whether sums may use the closed forms of `closed_forms.rs` (off only in the
+    /// tests that compare them with the general sum).
+    pub(crate) closed_forms: bool,
 }
 
 /// How often (in steps of work) the deadline and the memory estimate are checked.
@@ -242,6 +245,7 @@ impl Context {
             key_bytes: 0,
             thermograph_bytes: 0,
             incentive_bytes: 0,
+            closed_forms: true,
         };
         ctx.zero = ctx.number(Dyadic::ZERO);
         ctx
@@ -1045,14 +1049,6 @@ impl Context {
         self.sum(a, nb)
     }
 
-    /// The sum of all `games` (0 for none).
-    ///
-    /// # Errors
-    /// As [`Context::sum`], checked at each step.
-    pub fn sum_all(&mut self, games: &[GameId]) -> Result<GameId> {
-        games.iter().try_fold(self.zero, |acc, &g| self.sum(acc, g))
-    }
-
     pub(crate) fn sum_rec(&mut self, a: GameId, b: GameId) -> Result<GameId> {
         if a == self.zero {
             return Ok(b);
@@ -1086,6 +1082,8 @@ impl Context {
         } else if let (Some(s), Some(t)) = (self.as_nus(a), self.as_nus(b)) {
             let ups = s.ups.checked_add(t.ups).ok_or(Error::Overflow)?;
             self.nus(s.number.checked_add(t.number)?, ups, s.nimber ^ t.nimber)?
+        } else if let Some(r) = self.sum_with_nus(a, b)? {
+            r
         } else {
             let mut left = Vec::new();
             let mut right = Vec::new();
@@ -1104,6 +1102,33 @@ impl Context {
         };
         self.sum_memo.insert((a, b), result);
         Ok(result)
+    }
+
+    /// `a + b` by a closed form when one of them is `x + *n` and the other is not
+    /// a NUS: the number is added first (a translation), then the nimber by
+    /// [`Context::nimber_translate`] if its moves are dominated.
+    fn sum_with_nus(&mut self, a: GameId, b: GameId) -> Result<Option<GameId>> {
+        if !self.closed_forms {
+            return Ok(None);
+        }
+        let (g, t) = match (self.as_nus(a), self.as_nus(b)) {
+            (None, Some(t)) => (a, t),
+            (Some(t), None) => (b, t),
+            _ => return Ok(None),
+        };
+        if t.ups != 0 {
+            return Ok(None);
+        }
+        if t.number != Dyadic::ZERO {
+            let x = self.number(t.number);
+            let gx = self.sum_rec(g, x)?;
+            let star = self.nimber(t.nimber)?;
+            return self.sum_rec(gx, star).map(Some);
+        }
+        if t.nimber < crate::closed_forms::NIMBER_SHORTCUT_FROM {
+            return Ok(None);
+        }
+        self.nimber_translate(g, t.nimber)
     }
 
     /// `n · g` (the sum of `|n|` copies of `g` or of `−g`), by doubling.

@@ -4,6 +4,7 @@
 
 mod atomic;
 mod birthday;
+mod closed_forms;
 mod conditional;
 mod context;
 mod dyadic;

@@ -24,7 +24,8 @@ enum Command {
     /// GNU Go 3.8 played against itself (Chinese rules, komi 7.5, 259 moves), generated
     /// for this purpose.
     Analyze(cmd::analyze::Args),
-    /// Evaluate a combinatorial game expression (see `go-engine cgt --help`).
+    /// Evaluate combinatorial game expressions in CGSuite's notation: canonical forms,
+    /// comparisons, thermographs, cooling and heating, atomic weights
     Cgt(cmd::cgt::CgtArgs),
     /// The ownership benchmark: every static evaluator against the final ownership of
     /// labelled games, after 25, 50, 75 and 90 % of their moves
