@@ -151,17 +151,50 @@ impl Context {
     /// every `m < n`, some Left incentive `g^L − g` is `≥ *(m ⊕ n)` (then
     /// `g^L + *n ≥ g + *m`), and some Right incentive `g − g^R` too. `None` if that
     /// cannot be shown cheaply (then the general sum decides).
+    #[inline(never)]
     pub(crate) fn nimber_translate(&mut self, g: GameId, n: u32) -> Result<Option<GameId>> {
+        // The incentives are sums too: they are computed without this shortcut, so
+        // that checking it never nests another check.
+        if self.checking_nimber {
+            return Ok(None);
+        }
+        self.checking_nimber = true;
+        let dominated = self.nimber_moves_dominated(g, n);
+        self.checking_nimber = false;
+        if !dominated? {
+            return Ok(None);
+        }
+        let star = self.nimber(n)?;
+        let (lo, ro) = (self.lopts(g).to_vec(), self.ropts(g).to_vec());
+        let mut left = Vec::with_capacity(lo.len());
+        for o in lo {
+            left.push(self.sum_rec(o, star)?);
+        }
+        let mut right = Vec::with_capacity(ro.len());
+        for o in ro {
+            right.push(self.sum_rec(o, star)?);
+        }
+        self.construct(left, right).map(Some)
+    }
+
+    /// Whether every move in `*n` of `g + *n` is dominated by a move in `g` (see
+    /// [`Context::nimber_translate`]); `false` when that cannot be shown cheaply.
+    fn nimber_moves_dominated(&mut self, g: GameId, n: u32) -> Result<bool> {
         for left in [true, false] {
-            let incentives = self.incentives_memo(g, left)?;
+            let incentives = match self.incentives_memo(g, left) {
+                Ok(list) => list,
+                // g^L − g may be too deep where g + *n is not: the general sum decides
+                Err(crate::Error::TooDeep { .. }) => return Ok(false),
+                Err(e) => return Err(e),
+            };
             // for each incentive: its far star N, and whether *N ≤ it (then *j ≤ it
             // for every j ≥ N)
             let mut checks = Vec::with_capacity(incentives.len());
             for &d in incentives.iter() {
                 let far = self.far_star(d)?;
-                let Some(bound) = self.as_nus(far).map(|t| t.nimber) else { return Ok(None) };
+                let Some(bound) = self.as_nus(far).map(|t| t.nimber) else { return Ok(false) };
                 if bound > FAR_STAR_MAX {
-                    return Ok(None);
+                    return Ok(false);
                 }
                 let large = self.le(far, d)?;
                 checks.push((d, bound, large));
@@ -182,21 +215,11 @@ impl Context {
                     }
                 }
                 if !dominated {
-                    return Ok(None);
+                    return Ok(false);
                 }
             }
         }
-        let star = self.nimber(n)?;
-        let (lo, ro) = (self.lopts(g).to_vec(), self.ropts(g).to_vec());
-        let mut left = Vec::with_capacity(lo.len());
-        for o in lo {
-            left.push(self.sum_rec(o, star)?);
-        }
-        let mut right = Vec::with_capacity(ro.len());
-        for o in ro {
-            right.push(self.sum_rec(o, star)?);
-        }
-        self.construct(left, right).map(Some)
+        Ok(true)
     }
 
     /// Left's incentives `g^L − g` (if `left`) or Right's `g − g^R`, memoised.
@@ -221,6 +244,7 @@ impl Context {
 #[cfg(test)]
 mod tests {
     use crate::context::Context;
+    use crate::testgen::Games;
 
     /// `expr` evaluated with the closed forms, and in a context without them.
     fn both(expr: &str) -> (String, String) {
@@ -266,5 +290,64 @@ mod tests {
         let mut ctx = Context::new();
         let g = ctx.parse("+-1").unwrap();
         assert!(ctx.nimber_translate(g, 5).unwrap().is_some());
+    }
+
+    /// The closed forms give the canonical form the general sum gives, on random
+    /// sums of small games, switches (with repeated temperatures), numbers, ups and
+    /// nimbers.
+    #[test]
+    fn random_sums_match_the_general_sum() {
+        let mut rng = Games(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..300 {
+            let mut parts = Vec::new();
+            for _ in 0..rng.below(4) {
+                parts.push(rng.game(3));
+            }
+            for _ in 0..rng.below(6) {
+                parts.push(rng.switch());
+            }
+            for _ in 0..rng.below(3) {
+                parts.push(
+                    ["*", "*2", "*5", "^", "v*", "3/4", "-2"][rng.below(7) as usize].to_owned(),
+                );
+            }
+            if parts.is_empty() {
+                continue;
+            }
+            let expr = parts.join(" + ");
+            let (fast, general) = both(&expr);
+            assert_eq!(fast, general, "{expr}");
+        }
+    }
+
+    /// The nimber closed form, where it applies, is the general sum; it applies
+    /// often enough on random games to be tested.
+    #[test]
+    fn random_nimber_translations_match_the_general_sum() {
+        let mut rng = Games(0x2545_f491_4f6c_dd1d);
+        let mut applied = 0;
+        for _ in 0..150 {
+            let g = rng.game(3);
+            let n = 1 + rng.below(9) as u32;
+            let mut general = Context::new();
+            general.closed_forms = false;
+            let gg = general.parse(&g).unwrap();
+            let star = general.nimber(n).unwrap();
+            let expected = general.sum(gg, star).unwrap();
+            let mut ctx = Context::new();
+            let h = ctx.parse(&g).unwrap();
+            if ctx.is_number(h) || ctx.as_nus(h).is_some() {
+                continue;
+            }
+            if let Some(r) = ctx.nimber_translate(h, n).unwrap() {
+                applied += 1;
+                assert_eq!(
+                    ctx.display(r).to_string(),
+                    general.display(expected).to_string(),
+                    "{g} + *{n}"
+                );
+            }
+        }
+        assert!(applied >= 20, "the closed form applied only {applied} times");
     }
 }

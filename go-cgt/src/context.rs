@@ -118,6 +118,8 @@ pub struct Context {
     /// Whether sums may use the closed forms of `closed_forms.rs` (off only in the
     /// tests that compare them with the general sum).
     pub(crate) closed_forms: bool,
+    /// Set while [`Context::nimber_translate`] checks its condition.
+    pub(crate) checking_nimber: bool,
 }
 
 /// How often (in steps of work) the deadline and the memory estimate are checked.
@@ -246,6 +248,7 @@ impl Context {
             thermograph_bytes: 0,
             incentive_bytes: 0,
             closed_forms: true,
+            checking_nimber: false,
         };
         ctx.zero = ctx.number(Dyadic::ZERO);
         ctx
@@ -1107,6 +1110,9 @@ impl Context {
     /// `a + b` by a closed form when one of them is `x + *n` and the other is not
     /// a NUS: the number is added first (a translation), then the nimber by
     /// [`Context::nimber_translate`] if its moves are dominated.
+    // Not inlined: `sum_rec` recurses once per level of depth and must keep a small
+    // frame.
+    #[inline(never)]
     fn sum_with_nus(&mut self, a: GameId, b: GameId) -> Result<Option<GameId>> {
         if !self.closed_forms {
             return Ok(None);
@@ -1125,7 +1131,11 @@ impl Context {
             let star = self.nimber(t.nimber)?;
             return self.sum_rec(gx, star).map(Some);
         }
-        if t.nimber < crate::closed_forms::NIMBER_SHORTCUT_FROM {
+        // Shallow games only: the incentives are sums nested inside this sum, and
+        // the stack must stay within what the depth limit promises.
+        if t.nimber < crate::closed_forms::NIMBER_SHORTCUT_FROM
+            || self.depth(g).saturating_mul(8) > self.depth_limit()
+        {
             return Ok(None);
         }
         self.nimber_translate(g, t.nimber)

@@ -21,7 +21,7 @@ use crate::hash::IdMap;
 ///   temperature` and within the sums of the parts' stops; a position whose bounds
 ///   already decide the question is not searched;
 /// - **signs**: a sum of parts that are all `≥ 0` is `≥ 0` (and `> 0` if one part
-///   is);
+///   is), and a part cancels its negative (`G + (−G) = 0`);
 /// - a transposition table, and an exact finish by comparison once at most two
 ///   components are left.
 ///
@@ -166,12 +166,21 @@ impl<'a> Search<'a> {
     }
 
     fn wins(&mut self, components: &[GameId], left: bool) -> Result<bool> {
-        let mut games = Vec::new();
+        let mut games: Vec<GameId> = Vec::new();
         let mut x = Dyadic::ZERO;
         for &g in components {
             match self.ctx.as_number(g) {
                 Some(v) => x = x.checked_add(v)?,
-                None => games.push(g),
+                None => {
+                    // G + (−G) = 0: a part cancels its negative
+                    let n = self.ctx.neg(g);
+                    match games.iter().position(|&h| h == n) {
+                        Some(i) => {
+                            games.swap_remove(i);
+                        }
+                        None => games.push(g),
+                    }
+                }
             }
         }
         games.sort_unstable();
@@ -329,5 +338,74 @@ impl<'a> Search<'a> {
         }
         self.depth -= 1;
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgen::Games;
+
+    /// The search (with its bounds, signs and ordering) agrees with the outcome of
+    /// the canonical sum on random sums of 3 to 7 parts: small games, switches,
+    /// Tiny/Miny forms, ups and nimbers.
+    #[test]
+    fn random_lazy_outcomes_match_the_canonical_sum() {
+        let mut rng = Games(0x51_7cc1_b727_220a);
+        let mut decided_early = 0;
+        for _ in 0..120 {
+            let mut ctx = Context::new();
+            let n = 3 + rng.below(5);
+            let mut parts = Vec::new();
+            for _ in 0..n {
+                let text = match rng.below(5) {
+                    0 | 1 => rng.game(2),
+                    2 => rng.switch(),
+                    3 => format!("Tiny({})", 1 + rng.below(3)),
+                    _ => ["*", "^", "v*", "*2", "Miny(1)", "1/2"][rng.below(6) as usize].to_owned(),
+                };
+                parts.push(ctx.parse(&text).unwrap());
+            }
+            let total = ctx.sum_all(&parts).unwrap();
+            let expected = ctx.outcome(total).unwrap();
+            let lazy = LazySum::new(parts.clone());
+            assert_eq!(lazy.outcome(&mut ctx).unwrap(), expected, "{}", {
+                let shown: Vec<String> =
+                    parts.iter().map(|&g| ctx.display(g).to_string()).collect();
+                shown.join(" + ")
+            });
+            let mut s = Search::new(&mut ctx);
+            let mut games: Vec<GameId> =
+                parts.iter().copied().filter(|&g| s.ctx.as_number(g).is_none()).collect();
+            games.sort_unstable();
+            if games.len() > 2 && s.decided(&games, Dyadic::ZERO, true).unwrap().is_some() {
+                decided_early += 1;
+            }
+        }
+        assert!(decided_early >= 10, "the bounds decided only {decided_early} roots");
+    }
+
+    /// Sixty switches and forty Tiny forms: decided at once by the thermograph and
+    /// sign bounds after the hottest move.
+    #[test]
+    fn issue_10_large_lazy_sums_are_decided_by_bounds() {
+        let mut ctx = Context::new();
+        let switches: Vec<GameId> =
+            (1..=60).map(|i| ctx.parse(&format!("{{{}|{}}}", 2 * i + 3, -i)).unwrap()).collect();
+        let lazy = LazySum::new(switches.clone());
+        assert_eq!(lazy.outcome(&mut ctx).unwrap(), Outcome::Left);
+        let total = ctx.sum_all(&switches).unwrap();
+        assert_eq!(ctx.outcome(total).unwrap(), Outcome::Left);
+        let symmetric: Vec<GameId> =
+            (1..=60).map(|i| ctx.parse(&format!("+-{i}")).unwrap()).collect();
+        assert_eq!(LazySum::new(symmetric).outcome(&mut ctx).unwrap(), Outcome::Next);
+        let tinies: Vec<GameId> =
+            (1..=40).map(|i| ctx.parse(&format!("Tiny({i})")).unwrap()).collect();
+        assert_eq!(LazySum::new(tinies.clone()).outcome(&mut ctx).unwrap(), Outcome::Left);
+        let mut mixed = tinies;
+        mixed.push(ctx.parse("Miny(1/2)").unwrap());
+        // Tiny(1/2) cancels Miny(1/2); the rest is positive
+        mixed.push(ctx.parse("Tiny(1/2)").unwrap());
+        assert_eq!(LazySum::new(mixed).outcome(&mut ctx).unwrap(), Outcome::Left);
     }
 }

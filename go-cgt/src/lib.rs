@@ -16,6 +16,8 @@ mod norton;
 mod notation;
 mod printer;
 mod reduced;
+#[cfg(test)]
+mod testgen;
 mod thermal;
 mod thermograph;
 
