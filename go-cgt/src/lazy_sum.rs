@@ -118,12 +118,31 @@ impl LazySum {
         let mut s = Search::new(ctx);
         let l = s.wins(&self.components, true)?;
         let r = s.wins(&self.components, false)?;
-        Ok(match (l, r) {
-            (true, true) => Outcome::Next,
-            (true, false) => Outcome::Left,
-            (false, true) => Outcome::Right,
-            (false, false) => Outcome::Previous,
-        })
+        Ok(outcome_of(l, r))
+    }
+
+    /// The outcome, by a search of at most `max_nodes` positions; `None` if that
+    /// was not enough (the caller then builds the canonical sum).
+    pub(crate) fn outcome_within(
+        &self,
+        ctx: &mut Context,
+        max_nodes: u64,
+    ) -> Result<Option<Outcome>> {
+        let mut s = Search::new(ctx);
+        s.max_nodes = Some(max_nodes);
+        let l = s.wins(&self.components, true)?;
+        let r = s.wins(&self.components, false)?;
+        Ok((!s.exhausted).then(|| outcome_of(l, r)))
+    }
+}
+
+/// The outcome class from whether Left and Right win moving first.
+pub(crate) fn outcome_of(left_wins: bool, right_wins: bool) -> Outcome {
+    match (left_wins, right_wins) {
+        (true, true) => Outcome::Next,
+        (true, false) => Outcome::Left,
+        (false, true) => Outcome::Right,
+        (false, false) => Outcome::Previous,
     }
 }
 
@@ -151,6 +170,10 @@ struct Search<'a> {
     key_bytes: usize,
     nodes: u64,
     depth: u32,
+    /// Stop after this many positions: then `exhausted` is set, and the answers
+    /// are meaningless.
+    max_nodes: Option<u64>,
+    exhausted: bool,
 }
 
 impl<'a> Search<'a> {
@@ -162,6 +185,8 @@ impl<'a> Search<'a> {
             key_bytes: 0,
             nodes: 0,
             depth: 0,
+            max_nodes: None,
+            exhausted: false,
         }
     }
 
@@ -275,6 +300,10 @@ impl<'a> Search<'a> {
             return Ok(w);
         }
         let (games, x, _) = key;
+        if self.exhausted || self.max_nodes.is_some_and(|max| self.nodes >= max) {
+            self.exhausted = true;
+            return Ok(false);
+        }
         self.ctx.step()?;
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) {
@@ -287,6 +316,9 @@ impl<'a> Search<'a> {
             Some(w) => w,
             None => self.search_moves(&games, x, left)?,
         };
+        if self.exhausted {
+            return Ok(false);
+        }
         self.key_bytes += games.len() * size_of::<GameId>();
         self.table.insert((games, x, left), won);
         Ok(won)

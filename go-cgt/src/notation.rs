@@ -4,6 +4,7 @@
 use crate::context::{Context, GameId, Outcome};
 use crate::dyadic::{Dyadic, MAX_EXPONENT};
 use crate::error::Error;
+use crate::lazy_sum::LazySum;
 use crate::thermograph::Thermograph;
 use core::fmt;
 
@@ -383,10 +384,21 @@ fn lift<T>(col: usize, r: Result<T, Error>) -> PResult<T> {
 /// One term of a sum: its value, the column where it starts, and whether it is
 /// subtracted.
 struct Term {
-    value: Value,
+    value: Sum,
     col: usize,
     negate: bool,
 }
+
+/// A parsed sum: one value, or several games (negated where subtracted) not added
+/// up yet, with the column of the first operator.
+enum Sum {
+    One(Value),
+    Many(Vec<GameId>, usize),
+}
+
+/// How many positions the lazy search of a comparison or an outcome may visit
+/// before the canonical sum is built instead.
+const LAZY_NODES: u64 = 100_000;
 
 impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
@@ -432,7 +444,7 @@ impl Parser<'_, '_> {
     /// statement := sum [relop sum]
     fn statement(&mut self) -> PResult<Value> {
         let col = self.col();
-        let a = self.value_sum()?;
+        let a = self.sum_terms()?;
         let op = self.peek().clone();
         let op_col = self.col();
         let rel = matches!(
@@ -448,9 +460,14 @@ impl Parser<'_, '_> {
         ) || op == Tok::Bars(2);
         let v = if rel {
             self.bump()?;
-            let a = self.as_game(a, col)?;
             let bcol = self.col();
-            let b = self.value_sum()?;
+            let b = self.sum_terms()?;
+            if let Some(answer) = self.compare_lazily(&a, &b, &op, op_col)? {
+                return self.finish(Value::Bool(answer), op_col);
+            }
+            let a = self.sum_value(a)?;
+            let a = self.as_game(a, col)?;
+            let b = self.sum_value(b)?;
             let b = self.as_game(b, bcol)?;
             let c = &mut *self.ctx;
             let r = match op {
@@ -466,8 +483,13 @@ impl Parser<'_, '_> {
             };
             Value::Bool(lift(op_col, r)?)
         } else {
-            a
+            self.sum_value(a)?
         };
+        self.finish(v, op_col)
+    }
+
+    /// Checks that the input ends after the statement's value `v`.
+    fn finish(&mut self, v: Value, op_col: usize) -> PResult<Value> {
         if *self.peek() != Tok::End {
             let what = if op_col == self.col() && matches!(self.peek(), Tok::Bars(_)) {
                 "a comparison ('||' is confusion; slashes belong inside braces)".to_owned()
@@ -498,6 +520,20 @@ impl Parser<'_, '_> {
     /// sum := signed (('+' | '-') signed)*, added up at once (see
     /// [`Context::sum_all`]: the closed forms apply to the whole sum).
     fn value_sum(&mut self) -> PResult<Value> {
+        let sum = self.sum_terms()?;
+        self.sum_value(sum)
+    }
+
+    /// The value of a parsed sum (the canonical sum of its games).
+    fn sum_value(&mut self, sum: Sum) -> PResult<Value> {
+        match sum {
+            Sum::One(v) => Ok(v),
+            Sum::Many(games, op_col) => Ok(Value::Game(lift(op_col, self.ctx.sum_all(&games))?)),
+        }
+    }
+
+    /// A sum, parsed but not added up.
+    fn sum_terms(&mut self) -> PResult<Sum> {
         let col = self.col();
         let first = self.signed()?;
         if !matches!(self.peek(), Tok::Plus | Tok::Minus) {
@@ -513,14 +549,68 @@ impl Parser<'_, '_> {
         }
         let mut games = Vec::with_capacity(terms.len());
         for t in terms {
-            let g = self.as_game(t.value, t.col)?;
-            games.push(if t.negate { self.ctx.neg(g) } else { g });
+            // a parenthesised sum joins this one
+            let parts = match t.value {
+                Sum::One(v) => vec![self.as_game(v, t.col)?],
+                Sum::Many(parts, _) => parts,
+            };
+            for g in parts {
+                games.push(if t.negate { self.ctx.neg(g) } else { g });
+            }
         }
-        Ok(Value::Game(lift(op_col, self.ctx.sum_all(&games))?))
+        Ok(Sum::Many(games, op_col))
+    }
+
+    /// The games of a parsed sum, if it is made of games.
+    fn games_of(&mut self, sum: &Sum) -> Option<Vec<GameId>> {
+        match sum {
+            Sum::One(Value::Game(g)) => Some(vec![*g]),
+            Sum::One(_) => None,
+            Sum::Many(games, _) => Some(games.clone()),
+        }
+    }
+
+    /// `a op b` decided by a bounded lazy search of `a − b` when the two sides have
+    /// three games or more (so that no canonical sum is built); `None` when the
+    /// search is not worth it or runs out of positions.
+    fn compare_lazily(
+        &mut self,
+        a: &Sum,
+        b: &Sum,
+        op: &Tok,
+        op_col: usize,
+    ) -> PResult<Option<bool>> {
+        let (Some(mut games), Some(others)) = (self.games_of(a), self.games_of(b)) else {
+            return Ok(None);
+        };
+        if games.len() + others.len() < 3 {
+            return Ok(None);
+        }
+        games.extend(others.into_iter().map(|g| self.ctx.neg(g)));
+        let outcome = lift(op_col, LazySum::new(games).outcome_within(self.ctx, LAZY_NODES))?;
+        let Some(outcome) = outcome else { return Ok(None) };
+        // a − b: Left moving first loses iff a ≤ b; Right moving first loses iff a ≥ b
+        let (le, ge) = match outcome {
+            Outcome::Previous => (true, true),
+            Outcome::Right => (true, false),
+            Outcome::Left => (false, true),
+            Outcome::Next => (false, false),
+        };
+        Ok(Some(match op {
+            Tok::Le => le,
+            Tok::Ge => ge,
+            Tok::Lt => le && !ge,
+            Tok::Gt => ge && !le,
+            Tok::EqEq => le && ge,
+            Tok::NotEq => !(le && ge),
+            Tok::LtBar => !ge,
+            Tok::BarGt => !le,
+            _ => !le && !ge,
+        }))
     }
 
     /// signed := ['-'] juxt; a `-` directly before a number literal belongs to it.
-    fn signed(&mut self) -> PResult<Value> {
+    fn signed(&mut self) -> PResult<Sum> {
         let col = self.col();
         if *self.peek() != Tok::Minus {
             return self.juxt(false);
@@ -530,17 +620,37 @@ impl Parser<'_, '_> {
             return self.juxt(true);
         }
         self.enter()?;
-        let g = self.juxt(false)?;
+        let v = self.juxt(false)?;
         self.leave();
-        let g = self.as_game(g, col)?;
-        Ok(Value::Game(self.ctx.neg(g)))
+        Ok(match v {
+            Sum::One(v) => {
+                let g = self.as_game(v, col)?;
+                Sum::One(Value::Game(self.ctx.neg(g)))
+            }
+            Sum::Many(games, op_col) => {
+                Sum::Many(games.into_iter().map(|g| self.ctx.neg(g)).collect(), op_col)
+            }
+        })
     }
 
-    /// juxt := atom (ups | downs | star)*, e.g. `1^*`, `3/2v*2`.
-    fn juxt(&mut self, negate_number: bool) -> PResult<Value> {
+    /// juxt := atom (ups | downs | star)*, e.g. `1^*`, `3/2v*2`. A parenthesised sum
+    /// on its own stays a sum of games (so that it joins the sum around it).
+    fn juxt(&mut self, negate_number: bool) -> PResult<Sum> {
         let col = self.col();
-        let first = self.atom(negate_number)?;
-        let mut acc = first;
+        let first = if *self.peek() == Tok::LParen {
+            self.bump()?;
+            self.enter()?;
+            let s = self.sum_terms()?;
+            self.expect(&Tok::RParen, "')'")?;
+            self.leave();
+            s
+        } else {
+            Sum::One(self.atom(negate_number)?)
+        };
+        if !matches!(self.peek(), Tok::Star | Tok::Ups(_) | Tok::Downs(_)) {
+            return Ok(first);
+        }
+        let mut acc = self.sum_value(first)?;
         while matches!(self.peek(), Tok::Star | Tok::Ups(_) | Tok::Downs(_)) {
             let a = self.as_game(acc, col)?;
             let bcol = self.col();
@@ -548,7 +658,7 @@ impl Parser<'_, '_> {
             let b = self.as_game(b, bcol)?;
             acc = Value::Game(lift(bcol, self.ctx.sum(a, b))?);
         }
-        Ok(acc)
+        Ok(Sum::One(acc))
     }
 
     fn int(&mut self) -> PResult<Option<i64>> {
@@ -741,8 +851,24 @@ impl Parser<'_, '_> {
         let mut args = Vec::new();
         let mut cols = Vec::new();
         loop {
-            cols.push(self.col());
-            args.push(self.game_sum()?);
+            let col = self.col();
+            cols.push(col);
+            let sum = self.sum_terms()?;
+            // the outcome of a sum of three games or more: by a lazy search first
+            if function.names[0] == "outcome"
+                && args.is_empty()
+                && *self.peek() == Tok::RParen
+                && let Sum::Many(games, op_col) = &sum
+                && games.len() >= 3
+            {
+                let lazy = LazySum::new(games.clone()).outcome_within(self.ctx, LAZY_NODES);
+                if let Some(outcome) = lift(*op_col, lazy)? {
+                    self.bump()?;
+                    return Ok(Value::Outcome(outcome));
+                }
+            }
+            let v = self.sum_value(sum)?;
+            args.push(self.as_game(v, col)?);
             if *self.peek() == Tok::Comma {
                 self.bump()?;
             } else {
@@ -943,6 +1069,33 @@ mod tests {
                 let e = ctx.eval(&format!("{name}({args})")).unwrap_err();
                 assert!(e.message().contains("argument"), "{name}: {e}");
             }
+        }
+    }
+
+    /// Comparisons and outcomes decided by the lazy search agree with the ones of
+    /// the canonical sums, on random sums.
+    #[test]
+    fn lazy_comparisons_match_the_canonical_ones() {
+        let mut rng = crate::testgen::Games(0x0123_4567_89ab_cdef);
+        let ops = ["<=", ">=", "<", ">", "==", "!=", "||", "<|", "|>"];
+        for _ in 0..400 {
+            let mut part = |rng: &mut crate::testgen::Games| match rng.below(4) {
+                0 => rng.switch(),
+                1 => format!("Tiny({})", 1 + rng.below(3)),
+                2 => ["*", "^", "v*", "*3", "1/2", "-1"][rng.below(6) as usize].to_owned(),
+                _ => rng.game(2),
+            };
+            let lhs: Vec<String> = (0..1 + rng.below(4)).map(|_| part(&mut rng)).collect();
+            let rhs: Vec<String> = (0..1 + rng.below(3)).map(|_| part(&mut rng)).collect();
+            let op = ops[rng.below(ops.len() as u64) as usize];
+            let (lhs, minus, plus) = (lhs.join(" + "), rhs.join(" - "), rhs.join(" + "));
+            let mut ctx = Context::new();
+            let lazy = ctx.eval(&format!("{lhs} {op} {minus}")).unwrap();
+            let canonical = ctx.eval(&format!("({lhs}) {op} ({minus})")).unwrap();
+            assert_eq!(lazy, canonical, "{lhs} {op} {minus}");
+            let lazy = ctx.eval(&format!("outcome({lhs} - {minus})")).unwrap();
+            let canonical = ctx.eval(&format!("outcome(({lhs}) - ({plus}))")).unwrap();
+            assert_eq!(lazy, canonical, "outcome({lhs} - {minus})");
         }
     }
 }

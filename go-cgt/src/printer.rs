@@ -223,6 +223,13 @@ impl<'a> Printer<'a> {
             (Some(_), None) | (None, Some(_)) => return false,
             _ => {}
         }
+        // −a has the negated stops of a, and its depth
+        if c.left_stop(b) != -c.right_stop(a)
+            || c.right_stop(b) != -c.left_stop(a)
+            || c.depth(a) != c.depth(b)
+        {
+            return false;
+        }
         if let Some(&r) = self.negates.borrow().get(&(a, b)) {
             return r;
         }
