@@ -1079,7 +1079,7 @@ mod tests {
         let mut rng = crate::testgen::Games(0x0123_4567_89ab_cdef);
         let ops = ["<=", ">=", "<", ">", "==", "!=", "||", "<|", "|>"];
         for _ in 0..400 {
-            let mut part = |rng: &mut crate::testgen::Games| match rng.below(4) {
+            let part = |rng: &mut crate::testgen::Games| match rng.below(4) {
                 0 => rng.switch(),
                 1 => format!("Tiny({})", 1 + rng.below(3)),
                 2 => ["*", "^", "v*", "*3", "1/2", "-1"][rng.below(6) as usize].to_owned(),
