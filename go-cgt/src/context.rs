@@ -73,7 +73,14 @@ pub const DEFAULT_DEPTH_LIMIT: u32 = 1000;
 /// game in a context has a *depth* (longest chain of options, numbers count 0) of at
 /// most [`Context::depth_limit`], and binary operations refuse operands whose depths
 /// add up to more than the limit ([`Error::TooDeep`]). The default of 1000 needs
-/// well under 2 MiB of stack; raise it only on a thread with a larger stack.
+/// under 1 MiB of stack in an optimised build (measured on the deepest sums,
+/// heatings, Norton products, thermographs and reduced forms); an unoptimised build
+/// needs several times more. Raise it only on a thread with a larger stack.
+///
+/// # Limits
+/// Work and memory are bounded by the context's [`Limits`] (games, estimated
+/// memory, printed length, deadline): an operation that would pass one fails with
+/// [`Error::LimitExceeded`], and the context stays usable.
 ///
 /// # Examples
 /// ```
@@ -120,6 +127,9 @@ pub struct Context {
     pub(crate) closed_forms: bool,
     /// Set while [`Context::nimber_translate`] checks its condition.
     pub(crate) checking_nimber: bool,
+    /// Scratch space reused by every construction (no allocation per call).
+    key_buf: Vec<GameId>,
+    virtual_memo: VirtualMemo,
 }
 
 /// How often (in steps of work) the deadline and the memory estimate are checked.
@@ -249,6 +259,8 @@ impl Context {
             incentive_bytes: 0,
             closed_forms: true,
             checking_nimber: false,
+            key_buf: Vec::new(),
+            virtual_memo: VirtualMemo::default(),
         };
         ctx.zero = ctx.number(Dyadic::ZERO);
         ctx
@@ -327,6 +339,9 @@ impl Context {
             + table_bytes(&self.birthday_memo)
             + table_bytes(&self.incentive_memo)
             + self.incentive_bytes
+            + table_bytes(&self.virtual_memo.rv)
+            + table_bytes(&self.virtual_memo.vr)
+            + self.key_buf.capacity() * size_of::<GameId>()
     }
 
     /// Empties every memo table (sums, comparisons, thermographs, cooling, heating,
@@ -510,13 +525,20 @@ impl Context {
         check_games: bool,
     ) -> Result<GameId> {
         normalize(&mut left, &mut right);
-        let mut key = Vec::with_capacity(left.len() + right.len() + 1);
+        // the key is built in a reused buffer; it is copied only for a new game
+        let mut key = core::mem::take(&mut self.key_buf);
+        key.clear();
         key.push(GameId(left.len() as u32));
         key.extend_from_slice(&left);
         key.extend_from_slice(&right);
-        if let Some(&id) = self.intern.get(key.as_slice()) {
+        let found = self.intern.get(key.as_slice()).copied();
+        let key_box: Box<[GameId]> =
+            if found.is_none() { key.as_slice().into() } else { Box::default() };
+        self.key_buf = key;
+        if let Some(id) = found {
             return Ok(id);
         }
+        let key = key_box;
         if check_games && let Some(max) = self.limits.games.filter(|&max| self.nodes.len() >= max) {
             return Err(Error::LimitExceeded(Limit::Games(max)));
         }
@@ -537,7 +559,7 @@ impl Context {
             neg: None,
         });
         self.key_bytes += key.len() * size_of::<GameId>();
-        self.intern.insert(key.into_boxed_slice(), id);
+        self.intern.insert(key, id);
         Ok(id)
     }
 
@@ -779,14 +801,28 @@ impl Context {
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
     ) -> Result<bool> {
-        let mut memo = VirtualMemo::default();
+        // le_virtual never constructs a game, so the scratch memo is free here
+        let mut memo = core::mem::take(&mut self.virtual_memo);
+        memo.rv.clear();
+        memo.vr.clear();
+        let changed = self.bypass_with(left, right, &mut memo);
+        self.virtual_memo = memo;
+        changed
+    }
+
+    fn bypass_with(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        memo: &mut VirtualMemo,
+    ) -> Result<bool> {
         // The value of G = {left | right} does not change while bypassing, so the
         // comparisons may use a snapshot of it.
         let (l0, r0) = (left.clone(), right.clone());
         let mut changed = false;
         for (opts, on_left) in [(left, true), (right, false)] {
             let reversible =
-                |ctx: &mut Context, x: GameId| ctx.le_virtual(x, on_left, &l0, &r0, &mut memo);
+                |ctx: &mut Context, x: GameId| ctx.le_virtual(x, on_left, &l0, &r0, memo);
             changed |= self.bypass_options(opts, on_left, reversible, |_, y| Ok(y))?;
         }
         Ok(changed)
@@ -1163,7 +1199,8 @@ impl Context {
     }
 }
 
-#[derive(Default)]
+/// The memo of the comparisons with a game under construction.
+#[derive(Clone, Default)]
 struct VirtualMemo {
     rv: IdMap<GameId, bool>,
     vr: IdMap<GameId, bool>,
