@@ -214,14 +214,35 @@ enum Tok {
 }
 
 fn describe(t: &Tok) -> String {
-    match t {
-        Tok::Int(n) => format!("number {n}"),
-        Tok::Ident(s) => quote(s),
-        Tok::End => "end of input".to_owned(),
-        Tok::Bars(n) if *n <= 8 => format!("'{}'", "|".repeat(*n)),
-        Tok::Bars(n) => format!("{n} bars"),
-        other => format!("{other:?}"),
-    }
+    let text = match t {
+        Tok::Int(n) => return format!("number {n}"),
+        Tok::Half(n) => return format!("number {n}/2"),
+        Tok::Ident(s) => return quote(s),
+        Tok::End => return "end of input".to_owned(),
+        Tok::Bars(n) if *n <= 8 => return format!("'{}'", "|".repeat(*n)),
+        Tok::Bars(n) => return format!("{n} bars"),
+        Tok::Ups(n) => return format!("^{n}"),
+        Tok::Downs(n) => return format!("v{n}"),
+        Tok::Slash => "/",
+        Tok::Star => "*",
+        Tok::LBrace => "{",
+        Tok::RBrace => "}",
+        Tok::LParen => "(",
+        Tok::RParen => ")",
+        Tok::Comma => ",",
+        Tok::Plus => "+",
+        Tok::Minus => "-",
+        Tok::PlusMinus => "+-",
+        Tok::Le => "<=",
+        Tok::Ge => ">=",
+        Tok::Lt => "<",
+        Tok::Gt => ">",
+        Tok::EqEq => "==",
+        Tok::NotEq => "!=",
+        Tok::LtBar => "<|",
+        Tok::BarGt => "|>",
+    };
+    format!("'{text}'")
 }
 
 /// A lexer that produces one token at a time (the input is never copied, so memory

@@ -147,6 +147,10 @@ fn issue_10_expressions_may_start_with_a_minus() {
     // `-` alone reads standard input
     let o = cgt(&["-"], Some("-1 - 1\n"));
     assert_eq!(stdout(&o), "-2\n");
+    // a mistyped option is not taken for an expression
+    let o = cgt(&["--jsn"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown option '--jsn'"), "{}", stderr(&o));
 }
 
 #[test]

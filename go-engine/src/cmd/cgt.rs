@@ -111,6 +111,11 @@ pub(crate) fn run(args: &CgtArgs) -> ExitCode {
     let mut out = Output { out: stdout.lock(), failed: None };
     let mut ok = true;
     match args.expr.as_deref() {
+        // no expression starts with "--": a mistyped option
+        Some(expr) if expr.starts_with("--") => {
+            eprintln!("error: unknown option '{expr}' (see go-engine cgt --help)");
+            return ExitCode::from(2);
+        }
         Some(expr) if expr != "-" => ok &= evaluate(expr, Origin::Argument, args, &mut out),
         _ => {
             let stdin = std::io::stdin();
