@@ -29,7 +29,8 @@ impl Context {
     ///   number.
     ///
     /// The result is the same canonical game as adding the games one by one with
-    /// [`Context::sum`].
+    /// [`Context::sum`]; as there, the depth limit applies to each partial sum, not
+    /// to the sum of all the depths (`*` added 2001 times is `*`).
     ///
     /// # Errors
     /// [`Error::TooDeep`](crate::Error::TooDeep) if the sum would be deeper than the
@@ -47,13 +48,8 @@ impl Context {
     /// # Ok::<_, go_cgt::Error>(())
     /// ```
     pub fn sum_all(&mut self, games: &[GameId]) -> Result<GameId> {
-        let depth = games.iter().try_fold(0u32, |d, &g| {
-            let d = d.saturating_add(self.depth(g));
-            self.check_depth(d).map(|()| d)
-        })?;
-        debug_assert!(depth <= self.depth_limit());
         if !self.closed_forms {
-            return games.iter().try_fold(self.zero(), |acc, &g| self.sum_rec(acc, g));
+            return games.iter().try_fold(self.zero(), |acc, &g| self.sum(acc, g));
         }
         let mut x = Dyadic::ZERO;
         let (mut ups, mut nimber) = (0i32, 0u32);
@@ -95,11 +91,11 @@ impl Context {
             rest.sort_unstable();
             let mut acc = self.number(x);
             for (_, g) in rest {
-                acc = self.sum_rec(acc, g)?;
+                acc = self.sum(acc, g)?;
             }
             acc
         };
-        self.sum_rec(acc, infinitesimal)
+        self.sum(acc, infinitesimal)
     }
 
     /// `(a, b)` if `g = {a | b}` with numbers `a > b`.

@@ -216,3 +216,17 @@ fn issue_10_sums_of_tiny() {
     assert!(ctx.display(g).try_to_string().is_err());
     assert_eq!(ctx.outcome(g).unwrap(), Outcome::Left);
 }
+
+/// Adding many games at once checks the depth of each partial sum, as adding them
+/// one by one does: 2001 stars are `*`, 1500 copies of `{1|0}` are a number.
+#[test]
+fn issue_10_long_sums_check_partial_depths() {
+    let mut ctx = Context::new();
+    let stars = vec!["*"; 2001].join(" + ");
+    assert_eq!(ctx.parse(&stars).unwrap(), ctx.nimber(1).unwrap());
+    let halves = vec!["{1|0}"; 1500].join(" + ");
+    let g = ctx.parse(&halves).unwrap();
+    assert!(ctx.is_number(g) || ctx.depth(g) <= 1, "{}", ctx.display(g));
+    // and the deepest parts still refuse: ^500 + ^501 is deeper than the limit
+    assert!(ctx.parse("^500 + ^501 + *").unwrap_err().message().contains("depth"));
+}
