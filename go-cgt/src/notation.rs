@@ -402,14 +402,6 @@ fn lift<T>(col: usize, r: Result<T, Error>) -> PResult<T> {
     r.map_err(|e| ParseError { column: col, message: e.to_string(), error: Some(e) })
 }
 
-/// One term of a sum: its value, the column where it starts, and whether it is
-/// subtracted.
-struct Term {
-    value: Sum,
-    col: usize,
-    negate: bool,
-}
-
 /// A parsed sum: one value, or several games (negated where subtracted) not added
 /// up yet, with the column of the first operator.
 enum Sum {
@@ -561,25 +553,41 @@ impl Parser<'_, '_> {
             return Ok(first);
         }
         let op_col = self.col();
-        let mut terms = vec![Term { value: first, col, negate: false }];
+        // the games of the terms, as they come (4 bytes a term)
+        let mut games = Vec::new();
+        self.push_term(&mut games, first, col, false)?;
         while matches!(self.peek(), Tok::Plus | Tok::Minus) {
             let (op, _) = self.bump()?;
             let col = self.col();
             let value = self.signed()?;
-            terms.push(Term { value, col, negate: op == Tok::Minus });
-        }
-        let mut games = Vec::with_capacity(terms.len());
-        for t in terms {
-            // a parenthesised sum joins this one
-            let parts = match t.value {
-                Sum::One(v) => vec![self.as_game(v, t.col)?],
-                Sum::Many(parts, _) => parts,
-            };
-            for g in parts {
-                games.push(if t.negate { self.ctx.neg(g) } else { g });
-            }
+            self.push_term(&mut games, value, col, op == Tok::Minus)?;
         }
         Ok(Sum::Many(games, op_col))
+    }
+
+    /// Adds the games of one term (starting at `col`) to a sum, negated if it is
+    /// subtracted; a parenthesised sum joins the sum around it.
+    fn push_term(
+        &mut self,
+        games: &mut Vec<GameId>,
+        term: Sum,
+        col: usize,
+        negate: bool,
+    ) -> PResult<()> {
+        let mut push =
+            |ctx: &mut Context, g: GameId| games.push(if negate { ctx.neg(g) } else { g });
+        match term {
+            Sum::One(v) => {
+                let g = self.as_game(v, col)?;
+                push(self.ctx, g);
+            }
+            Sum::Many(parts, _) => {
+                for g in parts {
+                    push(self.ctx, g);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The games of a parsed sum, if it is made of games.

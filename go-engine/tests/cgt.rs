@@ -238,13 +238,20 @@ fn issue_10_non_utf8_stdin_line_is_reported_and_skipped() {
 }
 
 #[test]
-fn issue_10_long_lines_are_refused_without_holding_them() {
+fn issue_10_long_lines_stop_the_reading_without_being_held() {
     let mut input = "1+".repeat(60).into_bytes();
     input.extend_from_slice(b"1\n^\n");
     let o = cgt_bytes(&["--max-line", "100"], Some(&input));
     assert!(!o.status.success());
-    assert_eq!(stdout(&o), "^\n");
+    assert_eq!(stdout(&o), "");
     assert!(stderr(&o).contains("error: line 1: longer than --max-line (100 bytes)"));
+    // a line of exactly the limit is read
+    let o = cgt(&["--max-line", "5"], Some("1 + 1\n^\n"));
+    assert_eq!(stdout(&o), "2\n^\n");
+    // an endless line (as from /dev/zero) stops the reading, in bounded memory
+    let o = cgt_bytes(&["--max-line", "1000"], Some(&vec![0u8; 1 << 20]));
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("the rest of the input is not read"), "{}", stderr(&o));
     // a 10 MB line within the default limit is evaluated
     let mut input = "0+".repeat(5_000_000).into_bytes();
     input.extend_from_slice(b"*\n");

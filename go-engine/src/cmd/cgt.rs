@@ -37,7 +37,8 @@ pub(crate) struct CgtArgs {
     /// Most seconds one expression may take; 0 for no limit
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     timeout: f64,
-    /// Longest line read from standard input, in bytes (a longer line is an error)
+    /// Longest line read from standard input, in bytes (a longer line is an error, and
+    /// the input after it is not read)
     #[arg(long, value_name = "BYTES", default_value_t = 16 << 20)]
     max_line: usize,
 }
@@ -77,7 +78,8 @@ fn grammar_help() -> String {
          \x20 comparison), a thermograph, or an outcome class (L, R, N, P). Errors go to\n\
          \x20 standard error as 'error: [line N, ]column C: message'; after a bad line the\n\
          \x20 next lines still run, and the exit status is 1. A line of standard input\n\
-         \x20 that is not UTF-8 is such an error.\n\
+         \x20 that is not UTF-8 is such an error; a line longer than --max-line stops\n\
+         \x20 the reading (its end may never come).\n\
          \nJSON (--json: one object per expression)\n\
          \x20 expr     the expression, as read\n\
          \x20 line     its line number (standard input only)\n\
@@ -128,9 +130,14 @@ pub(crate) fn run(args: &CgtArgs) -> ExitCode {
                 let line = match read_line(&mut input, &mut buf, args.max_line) {
                     Ok(Line::End) => break,
                     Ok(Line::TooLong) => {
-                        let msg = format!("longer than --max-line ({} bytes)", args.max_line);
-                        ok &= report_line_error(number, &msg, args, &mut out);
-                        continue;
+                        // where it ends is unknown (it may never end): stop here
+                        let msg = format!(
+                            "longer than --max-line ({} bytes); the rest of the input is not read",
+                            args.max_line
+                        );
+                        report_line_error(number, &msg, args, &mut out);
+                        ok = false;
+                        break;
                     }
                     Ok(Line::Text) => match std::str::from_utf8(&buf) {
                         Ok(line) => line.trim_end_matches(['\n', '\r']),
@@ -189,45 +196,36 @@ impl<W: Write> Output<W> {
 enum Line {
     /// A line (with its newline, if any) is in the buffer.
     Text,
-    /// The line was longer than the limit; it was skipped up to its newline.
+    /// The line is longer than the limit (the reading stopped inside it).
     TooLong,
     /// End of input.
     End,
 }
 
-/// Reads one line into `buf`, holding at most `max` bytes of it.
+/// Reads one line into `buf`, holding at most `max` bytes of it (and reading at most
+/// one buffer past them).
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<Line> {
     buf.clear();
-    let mut too_long = false;
-    let mut any = false;
     loop {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
-            break;
+            return Ok(if buf.is_empty() { Line::End } else { Line::Text });
         }
-        any = true;
         let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
             Some(i) => (i + 1, true),
             None => (chunk.len(), false),
         };
-        if !too_long {
-            if buf.len() + take > max.saturating_add(1) {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(&chunk[..take]);
-            }
+        // the newline does not count
+        let text = take - usize::from(done);
+        if buf.len() + text > max {
+            return Ok(Line::TooLong);
         }
+        buf.extend_from_slice(&chunk[..take]);
         input.consume(take);
         if done {
-            break;
+            return Ok(Line::Text);
         }
     }
-    Ok(match (any, too_long) {
-        (false, _) => Line::End,
-        (true, true) => Line::TooLong,
-        (true, false) => Line::Text,
-    })
 }
 
 /// Reports a line that could not be read as an expression; always `false`.
