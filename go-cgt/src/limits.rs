@@ -49,8 +49,9 @@ pub struct Limits {
     pub deadline: Option<Instant>,
 }
 
-/// The default of [`Limits::games`]: 2,000,000 games (about 0.5 GB with their
-/// memo tables).
+/// The default of [`Limits::games`]: 2,000,000 games (with their memo tables, a few
+/// hundred bytes each: the 675,468 games of `Tiny(1) + … + Tiny(39)` take 256 MB, so
+/// the memory limit usually comes first).
 pub const DEFAULT_GAMES: usize = 2_000_000;
 /// The default of [`Limits::memory`]: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
