@@ -11,8 +11,6 @@ mod game;
 mod limits;
 pub mod mcts;
 mod minimax;
-#[cfg(feature = "rayon")]
-mod parallel;
 pub mod pbstar;
 mod report;
 mod rng;
@@ -20,9 +18,10 @@ mod score;
 mod searcher;
 #[cfg(feature = "synth")]
 pub mod synth;
-mod tt;
 
 pub use alphabeta::AlphaBeta;
+#[cfg(feature = "rayon")]
+pub use alphabeta::ParallelAlphaBeta;
 pub use bounds::Bounds;
 pub use bstar::BStar;
 pub use dfpn::DfPn;
@@ -35,8 +34,6 @@ pub use game::{Game, Outcome, Side};
 pub use limits::Limits;
 pub use mcts::Mcts;
 pub use minimax::Minimax;
-#[cfg(feature = "rayon")]
-pub use parallel::ParallelAlphaBeta;
 pub use pbstar::PBStar;
 pub use report::{Report, Stats, Stop, Value};
 pub use rng::Rng;

@@ -17,7 +17,7 @@ pub enum Replacement {
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bound {
+pub(super) enum Bound {
     /// The value itself.
     Exact,
     /// A lower bound (the search failed high).
@@ -27,18 +27,18 @@ pub(crate) enum Bound {
 }
 
 /// The depth stored for results that no horizon cut: valid at any depth.
-pub(crate) const COMPLETE: u16 = u16::MAX;
+pub(super) const COMPLETE: u16 = u16::MAX;
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<M, S> {
-    pub(crate) key: u64,
-    pub(crate) mv: Option<M>,
+pub(super) struct Entry<M, S> {
+    pub(super) key: u64,
+    pub(super) mv: Option<M>,
     /// Node-relative (decisive scores shifted by the ply, see `Score::shift_decisive`).
-    pub(crate) score: S,
-    pub(crate) depth: u16,
-    pub(crate) bound: Bound,
-    pub(crate) generation: u8,
+    pub(super) score: S,
+    pub(super) depth: u16,
+    pub(super) bound: Bound,
+    pub(super) generation: u8,
 }
 
 /// Slot index (or first slot of the pair, for [`Replacement::TwoTier`]).
@@ -93,7 +93,7 @@ fn slot_count(entries: usize) -> usize {
 /// A transposition table: slots of type `T` (plain for one thread, behind a
 /// `Mutex` for several).
 #[derive(Clone, Debug)]
-pub(crate) struct Table<T> {
+pub(super) struct Table<T> {
     /// The slots are `storage[base..base + len]`: a few spare slots in front let the
     /// first one start on a cache line, so that a TwoTier pair of small entries never
     /// straddles two lines (two memory accesses for one probe).
@@ -105,17 +105,17 @@ pub(crate) struct Table<T> {
 }
 
 /// A transposition table owned by one thread.
-pub(crate) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
+pub(super) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
 
 /// A transposition table shared by the threads of a parallel search. A slot that another
 /// thread is using reads as empty and skips the write: nobody ever waits.
-pub(crate) type SharedTable<M, S> = Table<SharedSlot<M, S>>;
+pub(super) type SharedTable<M, S> = Table<SharedSlot<M, S>>;
 
 /// A slot of a [`SharedTable`]. The key is mirrored in an atomic so that probing for
 /// another position (the common case) reads it without taking the lock, which would
 /// pull the cache line away from the other thread.
 #[derive(Debug)]
-pub(crate) struct SharedSlot<M, S> {
+pub(super) struct SharedSlot<M, S> {
     key: AtomicU64,
     entry: Mutex<Option<Entry<M, S>>>,
 }
@@ -128,7 +128,7 @@ impl<M, S> Default for SharedSlot<M, S> {
 
 impl<T> Table<T> {
     /// A table with about `entries` slots (rounded down to a power of two).
-    pub(crate) fn new(entries: usize, policy: Replacement) -> Self
+    pub(super) fn new(entries: usize, policy: Replacement) -> Self
     where
         T: Default,
     {
@@ -160,7 +160,7 @@ impl<T> Table<T> {
     }
 
     /// Empties every slot.
-    pub(crate) fn clear(&mut self)
+    pub(super) fn clear(&mut self)
     where
         T: Default,
     {
@@ -169,7 +169,7 @@ impl<T> Table<T> {
     }
 
     /// Starts a new search: older results become replaceable.
-    pub(crate) fn next_generation(&mut self) {
+    pub(super) fn next_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1);
     }
 }
@@ -190,7 +190,7 @@ impl<M: Copy, S: Copy> SharedTable<M, S> {
 }
 
 /// How a search reaches its table (or the absence of one).
-pub(crate) trait TableAccess<M, S> {
+pub(super) trait TableAccess<M, S> {
     /// Whether there is a table at all.
     fn enabled(&self) -> bool;
     fn generation(&self) -> u8;
@@ -251,7 +251,7 @@ impl<T> Table<T> {
 
 /// No transposition table.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct NoTable;
+pub(super) struct NoTable;
 
 impl<M, S> TableAccess<M, S> for NoTable {
     fn enabled(&self) -> bool {
@@ -362,6 +362,12 @@ mod tests {
             (&mut t).store(entry(key, 3, 0));
             assert_eq!((&mut t).probe(key).map(|e| e.key), Some(key));
         }
+    }
+
+    #[test]
+    fn entries_are_small() {
+        assert!(std::mem::size_of::<Option<Entry<u8, i16>>>() <= 16);
+        assert!(std::mem::size_of::<Option<Entry<u16, i32>>>() <= 24);
     }
 
     #[test]

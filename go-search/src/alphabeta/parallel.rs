@@ -4,13 +4,15 @@
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
-use crate::alphabeta::{AbortNode, AlphaBeta, Engine, Local, Opened, Scratch, Window};
+use super::engine::{AbortNode, Engine, Opened, Window};
+use super::scratch::Local;
+use super::tt::{NoTable, SharedTable, TableAccess};
+use super::{AlphaBeta, Scratch};
 use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
 use crate::game::Game;
 use crate::limits::{Budget, Limits, Shared};
 use crate::report::{Report, Stats, Stop};
 use crate::searcher::Searcher;
-use crate::tt::{NoTable, SharedTable, TableAccess};
 
 /// [`AlphaBeta`] on several threads: Young Brothers Wait. At a node with at least
 /// `split_depth` plies to go, the first move is searched alone (recursively in
@@ -54,7 +56,7 @@ pub struct ParallelAlphaBeta<E, O = (), Q = ()> {
 }
 
 impl<E, O, Q> ParallelAlphaBeta<E, O, Q> {
-    pub(crate) fn new(inner: AlphaBeta<E, O, Q>, threads: usize, split_depth: u32) -> Self {
+    pub(super) fn new(inner: AlphaBeta<E, O, Q>, threads: usize, split_depth: u32) -> Self {
         ParallelAlphaBeta { inner, threads: threads.max(1), split_depth: split_depth.max(1) }
     }
 
