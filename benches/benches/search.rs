@@ -104,16 +104,24 @@ fn connect4(c: &mut Criterion) {
         assert!(s.choose_move(black_box(&root)).is_some());
         assert_eq!(Value::Exact(s.root_value()), expected);
     };
-    bench_cold(&mut g, "go-search", &AlphaBeta::new(config(), BasicEvaluator), expected);
+    bench_cold(
+        &mut g,
+        "go-search",
+        &AlphaBeta::new(config(), BasicEvaluator).expect("valid settings"),
+        expected,
+    );
     g.bench_function("minimax", |b| {
         b.iter_batched_ref(minimax_search, run_minimax, BatchSize::LargeInput)
     });
-    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 6);
+    let parallel = AlphaBeta::new(config(), BasicEvaluator)
+        .expect("valid settings")
+        .parallel(2, 6)
+        .expect("valid settings");
     bench_cold(&mut g, "go-search-2threads", &parallel, expected);
     g.bench_function("minimax-ordered", |b| {
         b.iter_batched_ref(minimax_ordered, run_minimax, BatchSize::LargeInput)
     });
-    let ordered = AlphaBeta::new(ordered_config(), BasicEvaluator);
+    let ordered = AlphaBeta::new(ordered_config(), BasicEvaluator).expect("valid settings");
     bench_cold(&mut g, "go-search-ordered", &ordered, expected);
     g.finish();
 }
@@ -175,9 +183,14 @@ fn pbstar_interval(c: &mut Criterion) {
     for width in [2u32, 5, 10, 30] {
         let trees: Vec<IntervalTree> = (0..8).map(|seed| IntervalTree::new(width, seed)).collect();
         let config = pbstar::Config::default();
-        let mut scratch = PBStar::new(config, trees[0]).scratch();
+        let mut scratch = PBStar::new(config, trees[0]).expect("valid settings").scratch();
         let run = |t: &IntervalTree, scratch: &mut pbstar::Scratch<u32, i32>| {
-            let r = PBStar::new(config, *t).search(t, scratch, black_box(&t.root()), &limits);
+            let r = PBStar::new(config, *t).expect("valid settings").search(
+                t,
+                scratch,
+                black_box(&t.root()),
+                &limits,
+            );
             let kids = scratch.root_children();
             let best = kids.iter().find(|(m, _)| Some(*m) == r.best).expect("a root move").1;
             if r.solved {

@@ -129,9 +129,12 @@ fn main() {
     let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
     let config = Config::default().table(1 << 20, Replacement::TwoTier);
     let comparable = config.clone().killers(false).history(false);
-    let serial = AlphaBeta::new(comparable.clone(), BasicEvaluator);
-    let parallel = AlphaBeta::new(comparable, BasicEvaluator).parallel(2, split);
-    let ordered = AlphaBeta::new(config, BasicEvaluator);
+    let serial = AlphaBeta::new(comparable.clone(), BasicEvaluator).expect("valid settings");
+    let parallel = AlphaBeta::new(comparable, BasicEvaluator)
+        .expect("valid settings")
+        .parallel(2, split)
+        .expect("valid settings");
+    let ordered = AlphaBeta::new(config, BasicEvaluator).expect("valid settings");
     let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
     let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
     let (o_med, o_mean, o_cpu, o_stats) = measure(&ordered, searches);

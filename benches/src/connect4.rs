@@ -396,7 +396,7 @@ mod tests {
         let mut theirs = IterativeSearch::new(MinimaxEvaluator, IterativeOptions::new());
         theirs.set_max_depth(6);
         assert!(theirs.choose_move(&b).is_some());
-        let ours = AlphaBeta::new(Config::default(), BasicEvaluator);
+        let ours = AlphaBeta::new(Config::default(), BasicEvaluator).unwrap();
         let r = ours.search(&Connect4, &mut ours.scratch(), &b, &Limits::default().depth(6));
         assert_eq!(r.value, Value::Exact(theirs.root_value()));
     }

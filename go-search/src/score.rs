@@ -137,8 +137,9 @@ int_score!(i16, i32, i64);
 /// assert!(OrderedF64::new(f64::NAN).is_none());
 /// assert!(OrderedF64::win_in(3).is_decisive());
 /// ```
-#[derive(Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "f64", into = "f64")]
+#[derive(Clone, Copy, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "f64", into = "f64"))]
 pub struct OrderedF64(f64);
 
 impl OrderedF64 {
@@ -299,6 +300,12 @@ mod tests {
         let z = OrderedF64::new(-0.0).unwrap();
         assert_eq!(z, OrderedF64::ZERO);
         assert_eq!(-OrderedF64::ZERO, OrderedF64::ZERO);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn ordered_f64_serialises_as_a_number() {
         assert_eq!(serde_json::to_string(&OrderedF64::new(1.5).unwrap()).unwrap(), "1.5");
+        assert!(serde_json::from_str::<OrderedF64>("1.5").is_ok());
     }
 }

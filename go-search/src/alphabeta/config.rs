@@ -1,8 +1,9 @@
 //! [`Config`]: the switches of the alpha-beta family.
 
 use super::Replacement;
+use crate::error::ConfigError;
 
-/// Options of [`AlphaBeta`]. The default is a modern serial search: iterative deepening,
+/// Options of [`AlphaBeta`](super::AlphaBeta). The default is a modern serial search: iterative deepening,
 /// a 2^16-entry two-tier table, PVS, killers and history; no aspiration, MTD(f),
 /// quiescence or null move.
 ///
@@ -90,10 +91,11 @@ impl Config {
     }
 
     /// Aspiration windows of half-width `width` around the previous iteration's value
-    /// (widened on failure). `None` = full window (default).
+    /// (widened on failure). `None` = full window (default). The width must be finite
+    /// and positive: [`AlphaBeta::new`](super::AlphaBeta::new) refuses others.
     #[must_use]
     pub fn aspiration(mut self, width: Option<f64>) -> Config {
-        self.aspiration = width.filter(|w| *w > 0.0);
+        self.aspiration = width;
         self
     }
 
@@ -160,6 +162,18 @@ impl Config {
         self.mtdf
     }
 
+    /// Checks the settings.
+    pub(super) fn validate(&self) -> Result<(), ConfigError> {
+        match self.aspiration {
+            Some(w) if !(w.is_finite() && w > 0.0) => Err(ConfigError::new(
+                "alphabeta::Config::aspiration",
+                w,
+                "a finite width > 0 (or None for full windows)",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Whether the configuration only uses value-preserving enhancements.
     pub fn is_exact(&self) -> bool {
         self.null_move_reduction.is_none() && self.quiescence_depth == 0
@@ -172,9 +186,14 @@ mod tests {
 
     #[test]
     fn config_builders() {
-        let c = Config::new().aspiration(Some(0.0)).quiescence(2).null_move(Some(2));
-        assert_eq!(c.aspiration, None);
+        let c = Config::new().aspiration(Some(8.0)).quiescence(2).null_move(Some(2));
+        assert_eq!(c.aspiration, Some(8.0));
+        assert!(c.validate().is_ok());
         assert!(!c.is_exact());
         assert!(Config::default().is_exact());
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let e = Config::new().aspiration(Some(bad)).validate().unwrap_err();
+            assert_eq!(e.setting(), "alphabeta::Config::aspiration");
+        }
     }
 }

@@ -1,20 +1,21 @@
 //! The search itself: one thread's recursive negamax and the iterative driver.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::config::Config;
+use super::AlphaBeta;
 use super::scratch::{History, Local};
 use super::tt::{Bound, COMPLETE, Entry, TableAccess};
-use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
+use crate::eval::{Candidates, Evaluator, MoveOrder, NoisyMoves, candidate_moves};
 use crate::game::{Game, Outcome};
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::score::{MAX_PLY, Score};
 
 /// A cancellation flag of a parallel split point, chained to its ancestors.
 #[derive(Debug, Default)]
 pub(super) struct AbortNode<'p> {
-    pub(super) flag: std::sync::atomic::AtomicBool,
+    pub(super) flag: AtomicBool,
     pub(super) parent: Option<&'p AbortNode<'p>>,
 }
 
@@ -31,13 +32,30 @@ impl AbortNode<'_> {
     }
 }
 
-/// The result of the iterative driver.
-pub(super) struct Progress<M, S> {
+/// What the iterative driver has established: the last completed iteration.
+#[derive(Clone, Debug)]
+pub(super) struct Done<M, S> {
     value: Option<S>,
     best: Option<M>,
     pv: Vec<M>,
     depth: u32,
     solved: bool,
+}
+
+impl<M: Copy, S: Copy> Done<M, S> {
+    fn new() -> Self {
+        Done { value: None, best: None, pv: Vec::new(), depth: 0, solved: false }
+    }
+
+    /// The opinion an observer sees: the last completed iteration.
+    fn snapshot(&self) -> Snapshot<M, S> {
+        Snapshot {
+            best: self.best,
+            value: self.value.map_or(Value::Unknown, Value::Exact),
+            pv: self.pv.clone(),
+            depth: self.depth,
+        }
+    }
 }
 
 /// How [`Engine::open`] left a node.
@@ -68,12 +86,10 @@ impl<M, S: Score> Window<M, S> {
 type Iteration<M, S> = (S, Option<M>, Vec<M>);
 
 /// One thread's search: the recursive negamax and the iterative driver.
-pub(super) struct Engine<'a, G: Game, E, O, Q, T> {
+pub(super) struct Engine<'a, G: Game, E, O, Q, C, T> {
     pub(super) game: &'a G,
-    pub(super) eval: &'a E,
-    pub(super) order: &'a O,
-    pub(super) noisy: &'a Q,
-    pub(super) cfg: &'a Config,
+    /// The searcher: configuration, evaluator and hooks.
+    pub(super) ab: &'a AlphaBeta<E, O, Q, C>,
     pub(super) table: T,
     pub(super) history: &'a History,
     /// Parallel search: the history table of each thread (empty when serial).
@@ -83,7 +99,7 @@ pub(super) struct Engine<'a, G: Game, E, O, Q, T> {
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(super) locals: &'a [std::sync::Mutex<Vec<Local<G::Move>>>],
     pub(super) local: Local<G::Move>,
-    pub(super) budget: Budget<'a>,
+    pub(super) budget: Budget<'a, G::Move, G::Score>,
     pub(super) stats: Stats,
     /// Whether a horizon (evaluation, incomplete table entry, pruning) cut the search.
     pub(super) horizon: bool,
@@ -95,17 +111,52 @@ pub(super) struct Engine<'a, G: Game, E, O, Q, T> {
     /// Parallel search: split at nodes with at least this many plies to go.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(super) split_depth: u32,
+    /// The last completed iteration (what an observer sees).
+    done: Done<G::Move, G::Score>,
 }
 
 /// How the root of one iteration is searched (serially or in parallel).
-type RootFn<'r, Eng, St, S> = dyn FnMut(&mut Eng, &mut St, u32, S, S) -> Option<S> + 'r;
+pub(super) type RootFn<'r, Eng, St, S> = dyn FnMut(&mut Eng, &mut St, u32, S, S) -> Option<S> + 'r;
 
-impl<'a, G, E, O, Q, T> Engine<'a, G, E, O, Q, T>
+impl<'a, G: Game, E, O, Q, C, T> Engine<'a, G, E, O, Q, C, T> {
+    /// An engine for one search (or one task of a parallel search) with its own buffers
+    /// `local` and `budget`; the parallel fields are empty.
+    pub(super) fn new(
+        game: &'a G,
+        ab: &'a AlphaBeta<E, O, Q, C>,
+        table: T,
+        history: &'a History,
+        local: Local<G::Move>,
+        budget: Budget<'a, G::Move, G::Score>,
+    ) -> Self {
+        Engine {
+            game,
+            ab,
+            table,
+            history,
+            histories: &[],
+            locals: &[],
+            local,
+            budget,
+            stats: Stats::default(),
+            horizon: false,
+            root_best: None,
+            abort: None,
+            aborted: false,
+            helpers: Stats::default(),
+            split_depth: 0,
+            done: Done::new(),
+        }
+    }
+}
+
+impl<'a, G, E, O, Q, C, T> Engine<'a, G, E, O, Q, C, T>
 where
     G: Game,
     E: Evaluator<G>,
     O: MoveOrder<G>,
     Q: NoisyMoves<G>,
+    C: Candidates<G>,
     T: TableAccess<G::Move, G::Score>,
 {
     /// Counts a node and checks the limits; `true` = stop.
@@ -115,7 +166,8 @@ where
         if ply > self.stats.max_depth {
             self.stats.max_depth = ply;
         }
-        if self.aborted || self.budget.exhausted(&self.stats) {
+        let done = &self.done;
+        if self.aborted || self.budget.exhausted(&self.stats, || done.snapshot()) {
             return true;
         }
         if let Some(a) = self.abort
@@ -214,8 +266,10 @@ where
         ply: u32,
         tt_move: Option<G::Move>,
     ) {
-        self.order.order(self.game, state, moves);
-        if self.cfg.history && !self.history.scores.is_empty() {
+        let ab = self.ab;
+        let cfg = &ab.config;
+        ab.order.order(self.game, state, moves);
+        if cfg.history && !self.history.scores.is_empty() {
             let mut keyed = std::mem::take(&mut self.local.keyed);
             keyed.clear();
             keyed.extend(
@@ -238,7 +292,7 @@ where
             }
             self.local.keyed = keyed;
         }
-        if self.cfg.killers {
+        if cfg.killers {
             let [k0, k1] = self.local.killers[ply as usize];
             for k in [k1, k0].into_iter().flatten() {
                 move_to_front(moves, k);
@@ -263,13 +317,13 @@ where
 
     /// Records a move that caused a cutoff.
     pub(super) fn reward(&mut self, mv: G::Move, ply: u32, depth: u32) {
-        if self.cfg.killers {
+        if self.ab.config.killers {
             let k = &mut self.local.killers[ply as usize];
             if k[0] != Some(mv) {
                 *k = [Some(mv), k[0]];
             }
         }
-        if self.cfg.history
+        if self.ab.config.history
             && let Some(i) = self.game.move_index(mv)
         {
             self.history.reward(i, depth);
@@ -322,14 +376,13 @@ where
         beta: G::Score,
         null_ok: bool,
     ) -> Option<G::Score> {
-        if depth == 0 && self.cfg.quiescence_depth == 0 {
+        if depth == 0 && self.ab.config.quiescence_depth == 0 {
             return self.leaf(state, ply);
         }
         let mut moves = match self.local.moves.get_mut(ply as usize) {
             Some(buf) => std::mem::take(buf),
             None => Vec::new(),
         };
-        moves.clear();
         let result = match self.open(state, &mut moves, ply, depth, alpha, beta) {
             Opened::Done(v) => v,
             Opened::Expand { key, tt_move } => {
@@ -358,11 +411,12 @@ where
     fn stand(&mut self, state: &G::State) -> G::Score {
         self.horizon = true;
         self.stats.evaluations += 1;
-        self.eval.evaluate(self.game, state).clamp_eval()
+        self.ab.eval.evaluate(self.game, state).clamp_eval()
     }
 
     /// What every node does first: count it, check the limits, probe the table and
-    /// generate the moves (into `moves`). Finished games and table cutoffs are done.
+    /// generate the moves (into `moves`, restricted to the candidates). Finished games
+    /// and table cutoffs are done.
     pub(super) fn open(
         &mut self,
         state: &mut G::State,
@@ -372,6 +426,7 @@ where
         alpha: G::Score,
         beta: G::Score,
     ) -> Opened<G::Move, G::Score> {
+        moves.clear();
         if self.enter(ply) {
             return Opened::Done(None);
         }
@@ -384,7 +439,7 @@ where
         let over = if depth == 0 {
             self.game.outcome(state, moves)
         } else {
-            match self.game.moves(state, moves) {
+            match candidate_moves(self.game, &self.ab.candidates, state, ply, moves) {
                 None if moves.is_empty() => Some(Outcome::Draw),
                 over => over,
             }
@@ -453,7 +508,8 @@ where
     ) -> Option<G::Score> {
         if depth == 0 {
             moves.clear();
-            return self.horizon_value(state, moves, ply, self.cfg.quiescence_depth, alpha, beta);
+            let qdepth = self.ab.config.quiescence_depth;
+            return self.horizon_value(state, moves, ply, qdepth, alpha, beta);
         }
         if null_ok && let Some(v) = self.null_move(state, ply, depth, alpha, beta) {
             return v;
@@ -467,14 +523,14 @@ where
         // history (the parallel search, which starts the younger brothers together,
         // prefetches them all).
         self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
+        let pvs = self.ab.config.pvs;
         let mut w = Window::new(alpha, beta, moves[0]);
         for (i, &mv) in moves.iter().enumerate() {
             if let Some(next) = moves.get(i + 2) {
                 self.prefetch_children(state, core::slice::from_ref(next), depth);
             }
             let undo = self.game.play(state, mv);
-            let v =
-                self.child(Self::serial, state, ply, depth, w.alpha, beta, self.cfg.pvs && i > 0);
+            let v = self.child(Self::serial, state, ply, depth, w.alpha, beta, pvs && i > 0);
             self.game.undo(state, mv, undo);
             let Some(v) = v else {
                 self.horizon |= outer_horizon;
@@ -496,13 +552,13 @@ where
         alpha: G::Score,
         beta: G::Score,
     ) -> Option<Option<G::Score>> {
-        let r = self.cfg.null_move_reduction?;
+        let r = self.ab.config.null_move_reduction?;
         if depth <= r || alpha.next_up() != beta || beta.is_decisive() {
             return None;
         }
         let mv = self.game.null_move(state)?;
         self.stats.evaluations += 1;
-        if self.eval.evaluate(self.game, state).clamp_eval() < beta {
+        if self.ab.eval.evaluate(self.game, state).clamp_eval() < beta {
             return None;
         }
         let undo = self.game.play(state, mv);
@@ -532,7 +588,7 @@ where
         if qdepth == 0 || stand >= beta {
             return Some(stand);
         }
-        self.noisy.noisy_moves(self.game, state, buf);
+        self.ab.noisy.noisy_moves(self.game, state, buf);
         if buf.is_empty() {
             return Some(stand);
         }
@@ -647,23 +703,24 @@ where
         Some((g, best, pv))
     }
 
-    /// Iterative deepening (or a single search) up to `max_depth`.
-    pub(super) fn iterate(
+    /// Iterative deepening (or a single search) up to `max_depth`; the result is in
+    /// `self.done`. Each completed iteration is reported to the observer.
+    fn iterate(
         &mut self,
         state: &mut G::State,
         max_depth: u32,
         root: &mut RootFn<'_, Self, G::State, G::Score>,
-    ) -> Progress<G::Move, G::Score> {
-        let mut done =
-            Progress { value: None, best: None, pv: Vec::new(), depth: 0, solved: false };
-        let first = if self.cfg.iterative { 1.min(max_depth) } else { max_depth };
+    ) {
+        let ab = self.ab;
+        let cfg = &ab.config;
+        let first = if cfg.iterative { 1.min(max_depth) } else { max_depth };
         for depth in first..=max_depth {
             let before = self.stats.nodes + self.helpers.nodes;
             self.horizon = false;
-            let result = if self.cfg.mtdf {
-                self.mtdf(state, depth, done.value.unwrap_or(G::Score::ZERO), root)
+            let result = if cfg.mtdf {
+                self.mtdf(state, depth, self.done.value.unwrap_or(G::Score::ZERO), root)
             } else {
-                let v = match (self.cfg.aspiration, done.value) {
+                let v = match (cfg.aspiration, self.done.value) {
                     (Some(w), Some(prev)) if !prev.is_decisive() => {
                         self.aspiration(state, depth, prev, w, root)
                     }
@@ -678,17 +735,24 @@ where
                 v.map(|v| (v, self.root_best, self.local.pv[0].clone()))
             };
             let Some((v, best, pv)) = result else { break };
+            let done = &mut self.done;
             done.value = Some(v);
             done.best = best.or(done.best);
             done.pv = pv;
             done.depth = depth;
             self.stats.iterations.push(self.stats.nodes + self.helpers.nodes - before);
-            if !self.horizon || (v.is_decisive() && self.cfg.null_move_reduction.is_none()) {
-                done.solved = true;
+            if !self.horizon || (v.is_decisive() && cfg.null_move_reduction.is_none()) {
+                self.done.solved = true;
                 break;
             }
+            if depth < max_depth && self.budget.is_observed() {
+                let mut stats = self.stats.clone();
+                stats.merge(&self.helpers);
+                if self.budget.notify(Event::Iteration, &stats, self.done.snapshot()) {
+                    break;
+                }
+            }
         }
-        done
     }
 
     /// Runs the whole search and fills a report.
@@ -704,20 +768,23 @@ where
         let mut state = root_state.clone();
         let mut report = Report::empty();
         let mut moves = Vec::new();
-        if let Some(outcome) = self.game.moves(&state, &mut moves) {
+        if let Some(outcome) =
+            candidate_moves(self.game, &self.ab.candidates, &state, 0, &mut moves)
+        {
             report.value = Value::Exact(outcome.value(0));
             report.solved = true;
             self.stats.nodes = 1;
         } else {
             let max_depth = limits.depth.unwrap_or(MAX_PLY - 1).clamp(1, MAX_PLY - 1);
-            let done = self.iterate(&mut state, max_depth, root);
+            self.iterate(&mut state, max_depth, root);
+            let done = &mut self.done;
             report.value = match (done.value, self.budget.stopped()) {
                 (None, _) => Value::Unknown,
                 (Some(v), None) => Value::Exact(v),
                 (Some(v), Some(_)) => Value::Estimate(v),
             };
             report.best = done.best.or(done.pv.first().copied()).or(moves.first().copied());
-            report.pv = done.pv;
+            report.pv = std::mem::take(&mut done.pv);
             report.depth = done.depth;
             report.solved = done.solved;
         }

@@ -13,10 +13,12 @@ mod parallel;
 mod scratch;
 mod tt;
 
-use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
+use crate::error::ConfigError;
+use crate::eval::{Candidates, Evaluator, MoveOrder, NoisyMoves};
 use crate::game::Game;
 use crate::limits::{Budget, Limits};
-use crate::report::{Report, Stats};
+use crate::observe::Observer;
+use crate::report::Report;
 use crate::searcher::Searcher;
 use engine::Engine;
 use scratch::Local;
@@ -30,10 +32,10 @@ pub use tt::Replacement;
 
 /// Alpha-beta search with the enhancements of [`Config`].
 ///
-/// `E` evaluates positions at the horizon; `O` and `Q` are the optional move-ordering
-/// and quiescence hooks (`()` = none). The depth comes from [`Limits::depth`]; without
-/// one the search deepens until the game is solved, another limit stops it, or it
-/// reaches [`MAX_PLY`].
+/// `E` evaluates positions at the horizon; `O`, `Q` and `C` are the optional
+/// move-ordering, quiescence and [`Candidates`] hooks (`()` = none). The depth comes
+/// from [`Limits::depth`]; without one the search deepens until the game is solved,
+/// another limit stops it, or it reaches [`MAX_PLY`](crate::MAX_PLY).
 ///
 /// # Examples
 /// ```
@@ -56,43 +58,52 @@ pub use tt::Replacement;
 ///     fn evaluate(&self, _: &Nim, _: &(u32, Side)) -> i32 { 0 }
 /// }
 /// let root = (21, Side::First);
-/// let ab = AlphaBeta::new(Config::default(), Zero);
+/// let ab = AlphaBeta::new(Config::default(), Zero)?;
 /// let mut scratch = ab.scratch();
 /// let report = ab.search(&Nim, &mut scratch, &root, &Limits::default());
 /// let oracle = Minimax::new(Zero).search(&Nim, &mut (), &root, &Limits::default());
 /// assert_eq!(report.value, oracle.value);
 /// assert!(report.solved);
 /// assert!(report.stats.nodes < oracle.stats.nodes);
+/// # Ok::<_, go_search::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct AlphaBeta<E, O = (), Q = ()> {
+pub struct AlphaBeta<E, O = (), Q = (), C = ()> {
     config: Config,
     eval: E,
     order: O,
     noisy: Q,
+    candidates: C,
 }
 
 impl<E> AlphaBeta<E> {
     /// A searcher with `config` and the evaluator `eval`.
-    pub fn new(config: Config, eval: E) -> AlphaBeta<E> {
-        AlphaBeta { config, eval, order: (), noisy: () }
+    ///
+    /// # Errors
+    /// If a setting is invalid (an aspiration width that is not finite and positive).
+    pub fn new(config: Config, eval: E) -> Result<AlphaBeta<E>, ConfigError> {
+        config.validate()?;
+        Ok(AlphaBeta { config, eval, order: (), noisy: (), candidates: () })
     }
 }
 
-impl<E, O, Q> AlphaBeta<E, O, Q> {
+impl<E, O, Q, C> AlphaBeta<E, O, Q, C> {
     /// Adds a move-ordering hook, applied before the table move and killers.
-    pub fn with_move_order<O2>(self, order: O2) -> AlphaBeta<E, O2, Q> {
-        AlphaBeta { config: self.config, eval: self.eval, order, noisy: self.noisy }
+    pub fn with_move_order<O2>(self, order: O2) -> AlphaBeta<E, O2, Q, C> {
+        let AlphaBeta { config, eval, noisy, candidates, .. } = self;
+        AlphaBeta { config, eval, order, noisy, candidates }
     }
 
     /// Adds the noisy-move generator used by quiescence search.
-    pub fn with_noisy_moves<Q2>(self, noisy: Q2) -> AlphaBeta<E, O, Q2> {
-        AlphaBeta { config: self.config, eval: self.eval, order: self.order, noisy }
+    pub fn with_noisy_moves<Q2>(self, noisy: Q2) -> AlphaBeta<E, O, Q2, C> {
+        let AlphaBeta { config, eval, order, candidates, .. } = self;
+        AlphaBeta { config, eval, order, noisy, candidates }
     }
 
-    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    pub(super) fn parts(&self) -> (&E, &O, &Q) {
-        (&self.eval, &self.order, &self.noisy)
+    /// Searches only the moves `candidates` keeps (see [`Candidates`]).
+    pub fn with_candidates<C2>(self, candidates: C2) -> AlphaBeta<E, O, Q, C2> {
+        let AlphaBeta { config, eval, order, noisy, .. } = self;
+        AlphaBeta { config, eval, order, noisy, candidates }
     }
 
     /// The configuration.
@@ -107,19 +118,27 @@ impl<E, O, Q> AlphaBeta<E, O, Q> {
 
     /// Searches with `threads` threads (Young Brothers Wait on rayon), splitting at
     /// nodes with at least `split_depth` plies to go.
+    ///
+    /// # Errors
+    /// If `threads` or `split_depth` is 0.
     #[cfg(feature = "rayon")]
-    pub fn parallel(self, threads: usize, split_depth: u32) -> ParallelAlphaBeta<E, O, Q> {
+    pub fn parallel(
+        self,
+        threads: usize,
+        split_depth: u32,
+    ) -> Result<ParallelAlphaBeta<E, O, Q, C>, ConfigError> {
         ParallelAlphaBeta::new(self, threads, split_depth)
     }
 }
 
-impl<G, E, O, Q> Searcher<G> for AlphaBeta<E, O, Q>
+impl<G, E, O, Q, C> Searcher<G> for AlphaBeta<E, O, Q, C>
 where
     G: Game,
     G::State: Clone,
     E: Evaluator<G>,
     O: MoveOrder<G>,
     Q: NoisyMoves<G>,
+    C: Candidates<G>,
 {
     type Scratch = Scratch<G::Move, G::Score>;
 
@@ -127,39 +146,22 @@ where
         Scratch::new(&self.config)
     }
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         scratch.prepare(&self.config);
         let local = std::mem::replace(&mut scratch.local, Local::new());
-        let budget = Budget::new(limits);
+        let budget = Budget::new(limits, Some(observer));
         let history = &scratch.history;
         macro_rules! run_with {
             ($table:expr) => {{
-                let mut engine = Engine {
-                    game,
-                    eval: &self.eval,
-                    order: &self.order,
-                    noisy: &self.noisy,
-                    cfg: &self.config,
-                    table: $table,
-                    history,
-                    histories: &[],
-                    locals: &[],
-                    local,
-                    budget,
-                    stats: Stats { threads: 1, ..Stats::default() },
-                    horizon: false,
-                    root_best: None,
-                    abort: None,
-                    aborted: false,
-                    helpers: Stats::default(),
-                    split_depth: 0,
-                };
+                let mut engine = Engine::new(game, self, $table, history, local, budget);
+                engine.stats.threads = 1;
                 let mut report =
                     engine.run(root, limits, &mut |e, s, d, a, b| e.node(s, 0, d, a, b, false));
                 engine.stats.finish(engine.budget.elapsed());

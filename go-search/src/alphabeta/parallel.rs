@@ -1,16 +1,21 @@
 //! Parallel alpha-beta: Young Brothers Wait on rayon, with a shared transposition table
 //! (feature `rayon`).
 
+use core::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::engine::{AbortNode, Engine, Opened, Window};
-use super::scratch::Local;
+use super::scratch::{History, Local};
 use super::tt::{NoTable, SharedTable, TableAccess};
 use super::{AlphaBeta, Scratch};
-use crate::eval::{Evaluator, MoveOrder, NoisyMoves};
+use crate::error::ConfigError;
+use crate::eval::{Candidates, Evaluator, MoveOrder, NoisyMoves};
 use crate::game::Game;
-use crate::limits::{Budget, Limits, Shared};
+use crate::limits::{Budget, Clock, Limits, Shared};
+use crate::observe::{Event, Observer, Progress, Snapshot};
 use crate::report::{Report, Stats, Stop};
 use crate::searcher::Searcher;
 
@@ -21,7 +26,9 @@ use crate::searcher::Searcher;
 /// transposition table; history tables are per thread and killers per task.
 ///
 /// The root value is the same as the serial search's (the tests check it on thousands
-/// of trees); node counts vary from run to run because threads race.
+/// of trees); node counts vary from run to run because threads race. The search runs on
+/// its own thread pool; an [`Observer`] is called from the thread that started the
+/// search, which waits for reports meanwhile.
 ///
 /// # Examples
 /// ```
@@ -40,28 +47,40 @@ use crate::searcher::Searcher;
 /// # }
 /// # struct Zero;
 /// # impl Evaluator<Nim> for Zero { fn evaluate(&self, _: &Nim, _: &(u32, Side)) -> i32 { 0 } }
-/// let serial = AlphaBeta::new(Config::default(), Zero);
-/// let parallel = AlphaBeta::new(Config::default(), Zero).parallel(2, 3);
+/// let serial = AlphaBeta::new(Config::default(), Zero)?;
+/// let parallel = AlphaBeta::new(Config::default(), Zero)?.parallel(2, 3)?;
 /// let root = (14, Side::First);
 /// let a = serial.search(&Nim, &mut serial.scratch(), &root, &Limits::default());
 /// let b = parallel.search(&Nim, &mut parallel.scratch(), &root, &Limits::default());
 /// assert_eq!(a.value, b.value);
 /// assert_eq!(b.stats.threads, 2);
+/// # Ok::<_, go_search::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct ParallelAlphaBeta<E, O = (), Q = ()> {
-    inner: AlphaBeta<E, O, Q>,
+pub struct ParallelAlphaBeta<E, O = (), Q = (), C = ()> {
+    inner: AlphaBeta<E, O, Q, C>,
     threads: usize,
     split_depth: u32,
 }
 
-impl<E, O, Q> ParallelAlphaBeta<E, O, Q> {
-    pub(super) fn new(inner: AlphaBeta<E, O, Q>, threads: usize, split_depth: u32) -> Self {
-        ParallelAlphaBeta { inner, threads: threads.max(1), split_depth: split_depth.max(1) }
+impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
+    pub(super) fn new(
+        inner: AlphaBeta<E, O, Q, C>,
+        threads: usize,
+        split_depth: u32,
+    ) -> Result<Self, ConfigError> {
+        if threads == 0 {
+            return Err(ConfigError::new("AlphaBeta::parallel threads", 0, "at least 1 thread"));
+        }
+        if split_depth == 0 {
+            let expected = "at least 1 ply to go (nodes at the horizon cannot split)";
+            return Err(ConfigError::new("AlphaBeta::parallel split_depth", 0, expected));
+        }
+        Ok(ParallelAlphaBeta { inner, threads, split_depth })
     }
 
     /// The serial searcher this one parallelises.
-    pub fn serial(&self) -> &AlphaBeta<E, O, Q> {
+    pub fn serial(&self) -> &AlphaBeta<E, O, Q, C> {
         &self.inner
     }
 
@@ -102,6 +121,59 @@ impl<E, O, Q> ParallelAlphaBeta<E, O, Q> {
     }
 }
 
+/// What the search task tells the thread that started it.
+enum Message<M, S, D> {
+    /// A report for the observer (the task waits for the answer).
+    Progress(Sent<M, S>),
+    /// The search is over.
+    Done(D),
+}
+
+/// An owned [`Progress`], sent from the search task to the observing thread.
+struct Sent<M, S> {
+    event: Event,
+    snapshot: Snapshot<M, S>,
+    nodes: u64,
+    elapsed: Duration,
+}
+
+impl<M: Copy, S: Copy> Sent<M, S> {
+    fn progress(&self) -> Progress<'_, M, S> {
+        Progress {
+            event: self.event,
+            best: self.snapshot.best,
+            value: self.snapshot.value,
+            pv: &self.snapshot.pv,
+            depth: self.snapshot.depth,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+        }
+    }
+}
+
+/// The search task's observer: forwards each report to the observing thread and waits
+/// for its answer, so that a `Break` takes effect at once, as in a serial search.
+struct Relay<M, S, D> {
+    sender: Sender<Message<M, S, D>>,
+    answers: Receiver<ControlFlow<()>>,
+    interval: u64,
+}
+
+impl<M: Copy, S: Copy, D> Observer<M, S> for Relay<M, S, D> {
+    fn observe(&mut self, p: &Progress<'_, M, S>) -> ControlFlow<()> {
+        let snapshot = Snapshot { best: p.best, value: p.value, pv: p.pv.to_vec(), depth: p.depth };
+        let sent = Sent { event: p.event, snapshot, nodes: p.nodes, elapsed: p.elapsed };
+        if self.sender.send(Message::Progress(sent)).is_err() {
+            return ControlFlow::Continue(());
+        }
+        self.answers.recv().unwrap_or(ControlFlow::Continue(()))
+    }
+
+    fn interval(&self) -> u64 {
+        self.interval
+    }
+}
+
 /// What the young brothers of one split point share.
 struct SplitState<M, S> {
     w: Window<M, S>,
@@ -116,7 +188,49 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl<'a, G, E, O, Q, T> Engine<'a, G, E, O, Q, T>
+/// What the young brothers of a split point take from their parent: everything a
+/// helper engine is built from, and nothing that cannot be shared between threads
+/// (the parent's observer stays behind).
+struct Seed<'p, G: Game, E, O, Q, C, T> {
+    game: &'p G,
+    ab: &'p AlphaBeta<E, O, Q, C>,
+    table: T,
+    history: &'p History,
+    histories: &'p [History],
+    locals: &'p [Mutex<Vec<Local<G::Move>>>],
+    killers: &'p [[Option<G::Move>; 2]],
+    clock: Clock<'p>,
+    abort: &'p AbortNode<'p>,
+    split_depth: u32,
+}
+
+impl<'p, G: Game, E, O, Q, C, T: Copy> Seed<'p, G, E, O, Q, C, T> {
+    /// An engine for one young brother, on the current thread, with its history table
+    /// and pooled buffers.
+    fn helper(&self) -> Engine<'p, G, E, O, Q, C, T> {
+        let thread = rayon::current_thread_index();
+        let history = thread.and_then(|i| self.histories.get(i)).unwrap_or(self.history);
+        let pooled = thread.and_then(|i| self.locals.get(i)).and_then(|pool| lock(pool).pop());
+        let mut local = pooled.unwrap_or_else(Local::new);
+        local.inherit_killers(self.killers);
+        let mut helper =
+            Engine::new(self.game, self.ab, self.table, history, local, self.clock.budget());
+        helper.histories = self.histories;
+        helper.locals = self.locals;
+        helper.abort = Some(self.abort);
+        helper.split_depth = self.split_depth;
+        helper
+    }
+
+    /// Returns a helper's buffers to the pool of the current thread.
+    fn retire(&self, local: Local<G::Move>) {
+        if let Some(pool) = rayon::current_thread_index().and_then(|i| self.locals.get(i)) {
+            lock(pool).push(local);
+        }
+    }
+}
+
+impl<'a, G, E, O, Q, C, T> Engine<'a, G, E, O, Q, C, T>
 where
     G: Game + Sync,
     G::State: Clone + Send + Sync,
@@ -124,6 +238,7 @@ where
     E: Evaluator<G> + Sync,
     O: MoveOrder<G> + Sync,
     Q: NoisyMoves<G> + Sync,
+    C: Candidates<G> + Sync,
     T: TableAccess<G::Move, G::Score> + Copy + Send + Sync,
 {
     /// Young Brothers Wait: like [`Engine::node`], with the younger brothers in parallel.
@@ -171,17 +286,28 @@ where
                 stop: None,
             });
             let root: &G::State = state;
-            let this = &*self;
+            let seed = Seed {
+                game: self.game,
+                ab: self.ab,
+                table: self.table,
+                history: self.history,
+                histories: self.histories,
+                locals: self.locals,
+                killers: &self.local.killers,
+                clock: self.budget.clock(),
+                abort: &abort,
+                split_depth: self.split_depth,
+            };
             use rayon::prelude::*;
             moves[1..].par_iter().for_each(|&mv| {
                 if abort.is_set() {
                     return;
                 }
                 let a = lock(&shared).w.alpha;
-                let mut helper = this.helper(&abort);
+                let mut helper = seed.helper();
                 let mut s = root.clone();
                 helper.game.play(&mut s, mv);
-                let pvs = helper.cfg.pvs;
+                let pvs = helper.ab.config.pvs;
                 let v = helper.child(Engine::pnode, &mut s, ply, depth, a, beta, pvs);
                 let mut st = lock(&shared);
                 st.stats.merge(&helper.stats);
@@ -203,11 +329,11 @@ where
                     }
                     if st.w.alpha >= beta && st.cutoff.is_none() {
                         st.cutoff = Some(mv);
-                        abort.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                        abort.flag.store(true, Ordering::Relaxed);
                     }
                 }
                 drop(st);
-                this.retire(helper.local);
+                seed.retire(helper.local);
             });
             let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
             self.helpers.merge(&st.stats);
@@ -233,52 +359,9 @@ where
         }
         Some(self.close(&w, key, ply, depth, outer_horizon))
     }
-
-    /// Returns a helper's buffers to the pool of the current thread.
-    fn retire(&self, local: Local<G::Move>) {
-        if let Some(pool) = rayon::current_thread_index().and_then(|i| self.locals.get(i)) {
-            lock(pool).push(local);
-        }
-    }
-
-    /// An engine for one young brother, cancelled through `abort`.
-    fn helper<'s>(&'s self, abort: &'s AbortNode<'s>) -> Engine<'s, G, E, O, Q, T>
-    where
-        'a: 's,
-    {
-        Engine {
-            game: self.game,
-            eval: self.eval,
-            order: self.order,
-            noisy: self.noisy,
-            cfg: self.cfg,
-            table: self.table,
-            history: rayon::current_thread_index()
-                .and_then(|i| self.histories.get(i))
-                .unwrap_or(self.history),
-            histories: self.histories,
-            locals: self.locals,
-            local: {
-                let pooled = rayon::current_thread_index()
-                    .and_then(|i| self.locals.get(i))
-                    .and_then(|pool| lock(pool).pop());
-                let mut local = pooled.unwrap_or_else(Local::new);
-                local.inherit_killers(&self.local);
-                local
-            },
-            budget: self.budget.fork(),
-            stats: Stats::default(),
-            horizon: false,
-            root_best: None,
-            abort: Some(abort),
-            aborted: false,
-            helpers: Stats::default(),
-            split_depth: self.split_depth,
-        }
-    }
 }
 
-impl<G, E, O, Q> Searcher<G> for ParallelAlphaBeta<E, O, Q>
+impl<G, E, O, Q, C> Searcher<G> for ParallelAlphaBeta<E, O, Q, C>
 where
     G: Game + Sync,
     G::State: Clone + Send + Sync,
@@ -286,6 +369,7 @@ where
     E: Evaluator<G> + Sync,
     O: MoveOrder<G> + Sync,
     Q: NoisyMoves<G> + Sync,
+    C: Candidates<G> + Sync,
 {
     type Scratch = Scratch<G::Move, G::Score>;
 
@@ -293,17 +377,18 @@ where
         ParallelAlphaBeta::scratch(self)
     }
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         let config = self.inner.config();
         let split_depth = self.split_depth;
         if self.threads == 1 {
-            return self.inner.search(game, scratch, root, limits);
+            return self.inner.search_observed(game, scratch, root, limits, observer);
         }
         scratch.prepare(config);
         self.ensure_parallel(scratch);
@@ -313,7 +398,7 @@ where
         }
         let Some((_, pool)) = scratch.pool.as_ref() else {
             // No threads available: search serially.
-            return self.inner.search(game, scratch, root, limits);
+            return self.inner.search_observed(game, scratch, root, limits, observer);
         };
         let start = Instant::now();
         let pooled = Shared::default();
@@ -326,37 +411,46 @@ where
         let histories = &scratch.thread_histories[..];
         let locals = &scratch.thread_locals[..];
         let history = &histories[0];
-        let (eval, order, noisy) = self.inner.parts();
+        // The search runs on the pool; its reports come back through a channel to this
+        // thread, which calls the observer and answers.
+        let (sender, messages) = mpsc::channel();
+        let (answer, answers) = mpsc::channel();
+        let relay = Relay { sender, answers, interval: observer.interval() };
         macro_rules! run_with {
             ($table:expr) => {{
-                let mut engine = Engine {
-                    game,
-                    eval,
-                    order,
-                    noisy,
-                    cfg: config,
-                    table: $table,
-                    history,
-                    histories,
-                    locals,
-                    local,
-                    budget: Budget::with_shared(limits, start, &pooled),
-                    stats: Stats::default(),
-                    horizon: false,
-                    root_best: None,
-                    abort: None,
-                    aborted: false,
-                    helpers: Stats::default(),
-                    split_depth,
-                };
-                let mut report = pool.install(|| {
-                    engine.run(root, limits, &mut |e, s, d, a, b| e.pnode(s, 0, d, a, b))
-                });
-                engine.stats.merge(&engine.helpers);
-                engine.stats.threads = self.threads as u32;
-                engine.stats.finish(engine.budget.elapsed());
-                report.stats = engine.stats;
-                (report, engine.local)
+                let table = $table;
+                let (pooled, inner) = (&pooled, &self.inner);
+                let threads = self.threads as u32;
+                pool.in_place_scope(|scope| {
+                    // The engine is built on the pool (its budget holds the relay).
+                    scope.spawn(move |_| {
+                        let mut relay = relay;
+                        let budget = Budget::with_shared(limits, start, pooled, Some(&mut relay));
+                        let mut engine = Engine::new(game, inner, table, history, local, budget);
+                        engine.histories = histories;
+                        engine.locals = locals;
+                        engine.split_depth = split_depth;
+                        let mut report =
+                            engine.run(root, limits, &mut |e, s, d, a, b| e.pnode(s, 0, d, a, b));
+                        engine.stats.merge(&engine.helpers);
+                        engine.stats.threads = threads;
+                        engine.stats.finish(engine.budget.elapsed());
+                        report.stats = std::mem::take(&mut engine.stats);
+                        let done = Message::Done((report, engine.local));
+                        let _ = relay.sender.send(done);
+                    });
+                    // A task that panics sends nothing; the scope passes its panic on.
+                    while let Ok(message) = messages.recv() {
+                        match message {
+                            Message::Progress(sent) => {
+                                let _ = answer.send(observer.observe(&sent.progress()));
+                            }
+                            Message::Done(done) => return Some(done),
+                        }
+                    }
+                    None
+                })
+                .expect("the search task reports its end")
             }};
         }
         let (report, local) = match scratch.shared.as_ref().filter(|_| entries > 0) {

@@ -81,9 +81,9 @@ impl<M: Copy> Local<M> {
 
     /// Starts a task with the killer moves of the task that spawned it.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    pub(super) fn inherit_killers(&mut self, parent: &Local<M>) {
+    pub(super) fn inherit_killers(&mut self, killers: &[[Option<M>; 2]]) {
         self.killers.clear();
-        self.killers.extend_from_slice(&parent.killers);
+        self.killers.extend_from_slice(killers);
         while self.moves.len() < self.killers.len() {
             self.moves.push(Vec::new());
             self.pv.push(Vec::new());
