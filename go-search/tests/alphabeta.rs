@@ -28,6 +28,10 @@ fn configs() -> Vec<(&'static str, Config)> {
         ("mtdf", Config::default().mtdf(true)),
         ("mtdf-no-tt", Config::default().mtdf(true).table(0, Replacement::Always)),
         ("single-depth+tt", Config::default().iterative(false)),
+        ("countermoves", Config::default().countermoves(true)),
+        ("countermoves-only", Config::plain().countermoves(true)),
+        ("etc", Config::default().etc(Some(2))),
+        ("etc-mtdf", Config::default().etc(Some(3)).mtdf(true).countermoves(true)),
     ]
 }
 

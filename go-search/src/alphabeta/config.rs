@@ -27,6 +27,8 @@ pub struct Config {
     pub(super) mtdf: bool,
     pub(super) killers: bool,
     pub(super) history: bool,
+    pub(super) countermoves: bool,
+    pub(super) etc: Option<u32>,
     pub(super) quiescence_depth: u32,
     pub(super) null_move_reduction: Option<u32>,
 }
@@ -42,6 +44,8 @@ impl Default for Config {
             mtdf: false,
             killers: true,
             history: true,
+            countermoves: false,
+            etc: None,
             quiescence_depth: 0,
             null_move_reduction: None,
         }
@@ -118,6 +122,28 @@ impl Config {
     #[must_use]
     pub fn history(mut self, on: bool) -> Config {
         self.history = on;
+        self
+    }
+
+    /// The countermove heuristic (default off; needs [`Game::move_index`]): the move that
+    /// last refuted the opponent's previous move is tried after the killers.
+    ///
+    /// [`Game::move_index`]: crate::Game::move_index
+    #[must_use]
+    pub fn countermoves(mut self, on: bool) -> Config {
+        self.countermoves = on;
+        self
+    }
+
+    /// Enhanced transposition cutoffs at nodes with at least `plies` to go (default
+    /// off; needs [`Game::hash_after`] and a table): before searching its moves, a node
+    /// looks its children up in the table, and one already known to refute the
+    /// opponent cuts it at once. Value-preserving; it trades table probes for nodes.
+    ///
+    /// [`Game::hash_after`]: crate::Game::hash_after
+    #[must_use]
+    pub fn etc(mut self, plies: Option<u32>) -> Config {
+        self.etc = plies;
         self
     }
 

@@ -3,7 +3,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::AlphaBeta;
-use super::scratch::{History, Local};
+use super::ordering::History;
+use super::scratch::Local;
 use super::tt::{Bound, COMPLETE, Entry, TableAccess};
 use crate::eval::{Candidates, Evaluator, MoveOrder, NoisyMoves, candidate_moves};
 use crate::game::{Game, Outcome};
@@ -162,6 +163,18 @@ where
     /// Counts a node and checks the limits; `true` = stop.
     #[inline]
     pub(super) fn enter(&mut self, ply: u32) -> bool {
+        if self.count(ply) {
+            return true;
+        }
+        // The driver sized the buffers for the iteration's deepest ply.
+        self.local.pv[ply as usize].clear();
+        false
+    }
+
+    /// Counts a node and checks the limits without preparing its buffers (a leaf needs
+    /// none); `true` = stop.
+    #[inline]
+    fn count(&mut self, ply: u32) -> bool {
         self.stats.nodes += 1;
         if ply > self.stats.max_depth {
             self.stats.max_depth = ply;
@@ -181,8 +194,6 @@ where
             self.budget.halt(Stop::MaxPly);
             return true;
         }
-        self.local.ensure(ply as usize);
-        self.local.pv[ply as usize].clear();
         false
     }
 
@@ -258,51 +269,6 @@ where
         if self.table.enabled() { self.game.hash(state) } else { None }
     }
 
-    /// Orders `moves`: the hook, then history, killers and the table move in front.
-    pub(super) fn order_moves(
-        &mut self,
-        state: &G::State,
-        moves: &mut [G::Move],
-        ply: u32,
-        tt_move: Option<G::Move>,
-    ) {
-        let ab = self.ab;
-        let cfg = &ab.config;
-        ab.order.order(self.game, state, moves);
-        if cfg.history && !self.history.scores.is_empty() {
-            let mut keyed = std::mem::take(&mut self.local.keyed);
-            keyed.clear();
-            keyed.extend(
-                moves
-                    .iter()
-                    .map(|&m| (self.game.move_index(m).map_or(0, |i| self.history.get(i)), m)),
-            );
-            if keyed.iter().any(|&(k, _)| k != 0) {
-                // Stable insertion sort, best first: move lists are short.
-                for i in 1..keyed.len() {
-                    let mut j = i;
-                    while j > 0 && keyed[j - 1].0 < keyed[j].0 {
-                        keyed.swap(j - 1, j);
-                        j -= 1;
-                    }
-                }
-                for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
-                    *slot = m;
-                }
-            }
-            self.local.keyed = keyed;
-        }
-        if cfg.killers {
-            let [k0, k1] = self.local.killers[ply as usize];
-            for k in [k1, k0].into_iter().flatten() {
-                move_to_front(moves, k);
-            }
-        }
-        if let Some(m) = tt_move {
-            move_to_front(moves, m);
-        }
-    }
-
     /// Prefetches the table entries of the children reached by `moves` (as far as the
     /// game can hash them without playing), when they will probe the table.
     pub(super) fn prefetch_children(&self, state: &G::State, moves: &[G::Move], depth: u32) {
@@ -315,19 +281,40 @@ where
         }
     }
 
-    /// Records a move that caused a cutoff.
-    pub(super) fn reward(&mut self, mv: G::Move, ply: u32, depth: u32) {
-        if self.ab.config.killers {
-            let k = &mut self.local.killers[ply as usize];
-            if k[0] != Some(mv) {
-                *k = [Some(mv), k[0]];
+    /// Notes that `mv`, played at `ply`, leads to the next ply (for countermoves).
+    #[inline]
+    pub(super) fn follow(&mut self, ply: u32, mv: G::Move) {
+        if self.ab.config.countermoves {
+            self.local.path[ply as usize + 1] = Some(mv);
+        }
+    }
+
+    /// Enhanced transposition cutoff: a child whose table entry (deep enough) shows
+    /// that it refutes the opponent, `Some((value, move, complete))`.
+    fn transposition_cutoff(
+        &mut self,
+        state: &G::State,
+        moves: &[G::Move],
+        ply: u32,
+        depth: u32,
+        beta: G::Score,
+    ) -> Option<(G::Score, G::Move, bool)> {
+        for &mv in moves {
+            let key = self.game.hash_after(state, mv)?;
+            self.stats.tt_probes += 1;
+            let Some(e) = self.table.probe(key) else { continue };
+            self.stats.tt_hits += 1;
+            if u32::from(e.depth) + 1 < depth || e.bound == Bound::Lower {
+                continue;
+            }
+            // The child's value is at most its entry's: ours is at least the negation.
+            let v = -e.score.to_root(ply + 1);
+            if v >= beta {
+                self.stats.tt_cutoffs += 1;
+                return Some((v, mv, e.depth == COMPLETE));
             }
         }
-        if self.ab.config.history
-            && let Some(i) = self.game.move_index(mv)
-        {
-            self.history.reward(i, depth);
-        }
+        None
     }
 
     /// Searches one child of a node with `search`, with a null window first when
@@ -344,6 +331,10 @@ where
         beta: G::Score,
         null_window_first: bool,
     ) -> Option<G::Score> {
+        if depth == 1 && self.ab.config.quiescence_depth == 0 {
+            // A leaf's value does not depend on the window: one evaluation, no call.
+            return Some(-self.leaf(state, ply + 1)?);
+        }
         if null_window_first && alpha.next_up() < beta {
             let probe = -search(self, state, ply + 1, depth - 1, -alpha.next_up(), -alpha)?;
             if probe <= alpha || probe >= beta {
@@ -398,10 +389,10 @@ where
     /// A node at the horizon without quiescence: the outcome if the game is over, else
     /// the evaluation (no table, no moves).
     fn leaf(&mut self, state: &G::State, ply: u32) -> Option<G::Score> {
-        if self.enter(ply) {
+        if self.count(ply) {
             return None;
         }
-        if let Some(outcome) = self.game.outcome(state, &mut self.local.moves[ply as usize]) {
+        if let Some(outcome) = self.game.outcome(state, &mut self.local.leaf) {
             return Some(outcome.value(ply));
         }
         Some(self.stand(state))
@@ -467,8 +458,14 @@ where
                 self.root_best = Some(mv);
             }
             if v > w.alpha {
+                // A null window has no principal variation, except for MTD(f), whose
+                // windows are all null.
+                let cfg = &self.ab.config;
+                if w.alpha_orig.next_up() < w.beta || cfg.mtdf {
+                    let leaf_child = depth == 1 && cfg.quiescence_depth == 0;
+                    self.local.update_pv(ply as usize, mv, leaf_child);
+                }
                 w.alpha = v;
-                self.local.update_pv(ply as usize, mv);
             }
         }
         if w.alpha >= w.beta {
@@ -514,10 +511,27 @@ where
         if null_ok && let Some(v) = self.null_move(state, ply, depth, alpha, beta) {
             return v;
         }
+        if let Some(plies) = self.ab.config.etc
+            && depth >= plies.max(2)
+            && self.table.enabled()
+            && let Some((v, mv, complete)) =
+                self.transposition_cutoff(state, moves, ply, depth, beta)
+        {
+            // Stored like a search that failed high on `mv`.
+            self.horizon |= !complete;
+            self.reward(mv, ply, depth);
+            self.store(key, ply, depth, complete, v, mv, alpha, beta);
+            return Some(v);
+        }
         let outer_horizon = std::mem::replace(&mut self.horizon, false);
         self.stats.interior_nodes += 1;
         self.stats.expansions += 1;
-        self.order_moves(state, moves, ply, tt_move);
+        // The table move first; the others are sorted only if it does not cut.
+        let mut ordered = self.order_first(state, moves, ply, tt_move);
+        if ordered == 0 {
+            self.order_rest(moves, 0, ply);
+            ordered = moves.len();
+        }
         // Prefetch two children ahead: most nodes cut off after the first child or
         // two, and prefetching every child at once measured ~4% slower with killers and
         // history (the parallel search, which starts the younger brothers together,
@@ -525,10 +539,17 @@ where
         self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
         let pvs = self.ab.config.pvs;
         let mut w = Window::new(alpha, beta, moves[0]);
-        for (i, &mv) in moves.iter().enumerate() {
-            if let Some(next) = moves.get(i + 2) {
-                self.prefetch_children(state, core::slice::from_ref(next), depth);
+        for i in 0..moves.len() {
+            if i == ordered {
+                // The table move did not cut: order the others, prefetch the new next two.
+                self.order_rest(moves, i, ply);
+                ordered = moves.len();
+                self.prefetch_children(state, &moves[i..moves.len().min(i + 2)], depth);
+            } else if let Some(&next) = moves.get(i + 2) {
+                self.prefetch_children(state, core::slice::from_ref(&next), depth);
             }
+            let mv = moves[i];
+            self.follow(ply, mv);
             let undo = self.game.play(state, mv);
             let v = self.child(Self::serial, state, ply, depth, w.alpha, beta, pvs && i > 0);
             self.game.undo(state, mv, undo);
@@ -561,6 +582,7 @@ where
         if self.ab.eval.evaluate(self.game, state).clamp_eval() < beta {
             return None;
         }
+        self.follow(ply, mv);
         let undo = self.game.play(state, mv);
         let v = self.node(state, ply + 1, depth - 1 - r, -beta, -alpha, false).map(|v| -v);
         self.game.undo(state, mv, undo);
@@ -715,6 +737,7 @@ where
         let cfg = &ab.config;
         let first = if cfg.iterative { 1.min(max_depth) } else { max_depth };
         for depth in first..=max_depth {
+            self.local.ensure(depth.saturating_add(cfg.quiescence_depth).min(MAX_PLY) as usize);
             let before = self.stats.nodes + self.helpers.nodes;
             self.horizon = false;
             let result = if cfg.mtdf {
@@ -805,25 +828,9 @@ fn window_end<S: Score>(x: f64, upper: bool) -> S {
     }
 }
 
-/// Moves `m` to the front of `moves`, keeping the order of the others.
-pub(super) fn move_to_front<M: PartialEq>(moves: &mut [M], m: M) {
-    if let Some(i) = moves.iter().position(|x| *x == m) {
-        moves[..=i].rotate_right(1);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn move_to_front_keeps_order() {
-        let mut v = [1, 2, 3, 4];
-        move_to_front(&mut v, 3);
-        assert_eq!(v, [3, 1, 2, 4]);
-        move_to_front(&mut v, 9);
-        assert_eq!(v, [3, 1, 2, 4]);
-    }
 
     #[test]
     fn window_ends_saturate() {

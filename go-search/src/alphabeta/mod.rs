@@ -8,6 +8,7 @@
 
 mod config;
 mod engine;
+mod ordering;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod scratch;

@@ -8,7 +8,8 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::engine::{AbortNode, Engine, Opened, Window};
-use super::scratch::{History, Local};
+use super::ordering::History;
+use super::scratch::Local;
 use super::tt::{NoTable, SharedTable, TableAccess};
 use super::{AlphaBeta, Scratch};
 use crate::error::ConfigError;
@@ -199,6 +200,7 @@ struct Seed<'p, G: Game, E, O, Q, C, T> {
     histories: &'p [History],
     locals: &'p [Mutex<Vec<Local<G::Move>>>],
     killers: &'p [[Option<G::Move>; 2]],
+    path: &'p [Option<G::Move>],
     clock: Clock<'p>,
     abort: &'p AbortNode<'p>,
     split_depth: u32,
@@ -212,7 +214,7 @@ impl<'p, G: Game, E, O, Q, C, T: Copy> Seed<'p, G, E, O, Q, C, T> {
         let history = thread.and_then(|i| self.histories.get(i)).unwrap_or(self.history);
         let pooled = thread.and_then(|i| self.locals.get(i)).and_then(|pool| lock(pool).pop());
         let mut local = pooled.unwrap_or_else(Local::new);
-        local.inherit_killers(self.killers);
+        local.inherit(self.killers, self.path);
         let mut helper =
             Engine::new(self.game, self.ab, self.table, history, local, self.clock.budget());
         helper.histories = self.histories;
@@ -267,6 +269,7 @@ where
         // The eldest brother, alone.
         let first = moves[0];
         let mut w = Window::new(alpha, beta, first);
+        self.follow(ply, first);
         let undo = self.game.play(state, first);
         let v = self.child(Self::pnode, state, ply, depth, alpha, beta, false);
         self.game.undo(state, first, undo);
@@ -294,6 +297,7 @@ where
                 histories: self.histories,
                 locals: self.locals,
                 killers: &self.local.killers,
+                path: &self.local.path,
                 clock: self.budget.clock(),
                 abort: &abort,
                 split_depth: self.split_depth,
@@ -307,6 +311,7 @@ where
                 let mut helper = seed.helper();
                 let mut s = root.clone();
                 helper.game.play(&mut s, mv);
+                helper.follow(ply, mv);
                 let pvs = helper.ab.config.pvs;
                 let v = helper.child(Engine::pnode, &mut s, ply, depth, a, beta, pvs);
                 let mut st = lock(&shared);
@@ -406,7 +411,7 @@ where
         scratch.thread_histories.resize_with(self.threads, Default::default);
         scratch.thread_locals.resize_with(self.threads, Default::default);
         for h in &mut scratch.thread_histories {
-            h.prepare(config.is_history());
+            h.prepare(config);
         }
         let histories = &scratch.thread_histories[..];
         let locals = &scratch.thread_locals[..];

@@ -1,75 +1,43 @@
-//! Working memory of a search: [`Scratch`] (reused across searches), the per-thread
-//! buffers and the history table.
-
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+//! Working memory of a search: [`Scratch`] (reused across searches) and the per-thread
+//! buffers.
 
 use super::config::Config;
+use super::ordering::History;
 use super::tt::TranspositionTable;
-
-/// History scores (relaxed atomics: a table can be read while its thread writes it).
-#[derive(Debug, Default)]
-pub(super) struct History {
-    pub(super) scores: Vec<AtomicU32>,
-    used: AtomicUsize,
-}
-
-/// Size of the history table: move indices at or above it are ignored.
-const HISTORY_SIZE: usize = 1 << 16;
-
-impl History {
-    pub(super) fn prepare(&mut self, on: bool) {
-        if !on {
-            return;
-        }
-        if self.scores.is_empty() {
-            self.scores = (0..HISTORY_SIZE).map(|_| AtomicU32::new(0)).collect();
-        }
-        // Age the scores of the previous search.
-        let used = (*self.used.get_mut()).min(HISTORY_SIZE);
-        for s in &mut self.scores[..used] {
-            *s.get_mut() /= 8;
-        }
-    }
-
-    fn clear(&mut self) {
-        self.scores.iter_mut().for_each(|s| *s.get_mut() = 0);
-        *self.used.get_mut() = 0;
-    }
-
-    pub(super) fn get(&self, i: usize) -> u32 {
-        self.scores.get(i).map_or(0, |s| s.load(Ordering::Relaxed))
-    }
-
-    pub(super) fn reward(&self, i: usize, depth: u32) {
-        if let Some(s) = self.scores.get(i) {
-            let bonus = depth.saturating_mul(depth).min(1 << 20);
-            s.store(s.load(Ordering::Relaxed).saturating_add(bonus), Ordering::Relaxed);
-            if self.used.load(Ordering::Relaxed) <= i {
-                self.used.fetch_max(i + 1, Ordering::Relaxed);
-            }
-        }
-    }
-}
 
 /// Per-thread buffers, indexed by ply.
 #[derive(Debug)]
 pub(super) struct Local<M> {
     pub(super) moves: Vec<Vec<M>>,
     pub(super) killers: Vec<[Option<M>; 2]>,
+    /// The move that led to each ply (for countermoves).
+    pub(super) path: Vec<Option<M>>,
     pub(super) pv: Vec<Vec<M>>,
-    /// History scores of the moves being ordered.
-    pub(super) keyed: Vec<(u32, M)>,
+    /// History scores of each ply's moves, taken when the node starts (see
+    /// [`ordering`](super::ordering)).
+    pub(super) keys: Vec<Vec<u32>>,
+    /// Scratch for [`Game::outcome`](crate::Game::outcome) at leaves.
+    pub(super) leaf: Vec<M>,
 }
 
 impl<M: Copy> Local<M> {
     pub(super) fn new() -> Local<M> {
-        Local { moves: Vec::new(), killers: Vec::new(), pv: Vec::new(), keyed: Vec::new() }
+        Local {
+            moves: Vec::new(),
+            killers: Vec::new(),
+            path: Vec::new(),
+            pv: Vec::new(),
+            keys: Vec::new(),
+            leaf: Vec::new(),
+        }
     }
 
     pub(super) fn ensure(&mut self, ply: usize) {
         while self.moves.len() <= ply + 1 {
             self.moves.push(Vec::new());
+            self.keys.push(Vec::new());
             self.killers.push([None, None]);
+            self.path.push(None);
             self.pv.push(Vec::new());
         }
     }
@@ -79,25 +47,32 @@ impl<M: Copy> Local<M> {
         self.pv.iter_mut().for_each(Vec::clear);
     }
 
-    /// Starts a task with the killer moves of the task that spawned it.
+    /// Starts a task with the killer moves and the path of the task that spawned it.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    pub(super) fn inherit_killers(&mut self, killers: &[[Option<M>; 2]]) {
+    pub(super) fn inherit(&mut self, killers: &[[Option<M>; 2]], path: &[Option<M>]) {
         self.killers.clear();
         self.killers.extend_from_slice(killers);
+        self.path.clear();
+        self.path.extend_from_slice(path);
         while self.moves.len() < self.killers.len() {
             self.moves.push(Vec::new());
+            self.keys.push(Vec::new());
             self.pv.push(Vec::new());
         }
         self.killers.resize(self.moves.len(), [None, None]);
+        self.path.resize(self.moves.len(), None);
     }
 
-    /// `pv[ply] = mv + pv[ply + 1]`.
-    pub(super) fn update_pv(&mut self, ply: usize, mv: M) {
+    /// `pv[ply] = mv + pv[ply + 1]`, or just `mv` when the child is a leaf (leaves
+    /// do not touch the buffers).
+    pub(super) fn update_pv(&mut self, ply: usize, mv: M, leaf_child: bool) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
         line.push(mv);
-        line.extend_from_slice(&tail[0]);
+        if !leaf_child {
+            line.extend_from_slice(&tail[0]);
+        }
     }
 }
 
@@ -142,7 +117,7 @@ impl<M: Copy, S: Copy> Scratch<M, S> {
             t.next_generation();
         }
         self.local.reset();
-        self.history.prepare(config.history);
+        self.history.prepare(config);
     }
 
     /// Forgets everything learnt by earlier searches (table entries, history, killers)
