@@ -1,9 +1,13 @@
 //! [`Config`]: the switches of the alpha-beta family.
 
+#[cfg(doc)]
+use super::AlphaBeta;
 use super::Replacement;
 use crate::error::ConfigError;
+#[cfg(doc)]
+use crate::{Game, NoisyMoves};
 
-/// Options of [`AlphaBeta`](super::AlphaBeta). The default is a modern serial search: iterative deepening,
+/// Options of [`AlphaBeta`]. The default is a modern serial search: iterative deepening,
 /// a 2^16-entry two-tier table, PVS, killers and history; no aspiration, MTD(f),
 /// quiescence or null move.
 ///
@@ -96,7 +100,7 @@ impl Config {
 
     /// Aspiration windows of half-width `width` around the previous iteration's value
     /// (widened on failure). `None` = full window (default). The width must be finite
-    /// and positive: [`AlphaBeta::new`](super::AlphaBeta::new) refuses others.
+    /// and positive: [`AlphaBeta::new`] refuses others.
     #[must_use]
     pub fn aspiration(mut self, width: Option<f64>) -> Config {
         self.aspiration = width;
@@ -127,8 +131,6 @@ impl Config {
 
     /// The countermove heuristic (default off; needs [`Game::move_index`]): the move that
     /// last refuted the opponent's previous move is tried after the killers.
-    ///
-    /// [`Game::move_index`]: crate::Game::move_index
     #[must_use]
     pub fn countermoves(mut self, on: bool) -> Config {
         self.countermoves = on;
@@ -139,8 +141,6 @@ impl Config {
     /// off; needs [`Game::hash_after`] and a table): before searching its moves, a node
     /// looks its children up in the table, and one already known to refute the
     /// opponent cuts it at once. Value-preserving; it trades table probes for nodes.
-    ///
-    /// [`Game::hash_after`]: crate::Game::hash_after
     #[must_use]
     pub fn etc(mut self, plies: Option<u32>) -> Config {
         self.etc = plies;

@@ -76,7 +76,8 @@ impl<M: Copy> Local<M> {
     }
 }
 
-/// Reusable working memory of [`AlphaBeta`]: table, killers, history, move buffers.
+/// Reusable working memory of [`AlphaBeta`](super::AlphaBeta): table, killers, history,
+/// countermoves, move buffers.
 #[derive(Debug)]
 pub struct Scratch<M, S> {
     pub(super) table: Option<TranspositionTable<M, S>>,
