@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::AlphaBeta;
 use super::ordering::History;
 use super::scratch::Local;
-use super::tt::{Bound, COMPLETE, Entry, TableAccess};
+use super::tt::{Bound, COMPLETE, Entry, TableAccess, TableMove};
 use crate::eval::{Candidates, Evaluator, MoveOrder, NoisyMoves, candidate_moves};
 use crate::game::{Game, Outcome};
 use crate::limits::{Budget, Limits};
@@ -207,10 +207,10 @@ where
         depth: u32,
         alpha: G::Score,
         beta: G::Score,
-    ) -> (Option<G::Move>, Option<G::Score>) {
-        let Some(key) = key else { return (None, None) };
+    ) -> (TableMove<G::Move>, Option<G::Score>) {
+        let Some(key) = key else { return (TableMove::None, None) };
         self.stats.tt_probes += 1;
-        let Some(e) = self.table.probe(key) else { return (None, None) };
+        let Some(e) = self.table.probe(key) else { return (TableMove::None, None) };
         self.stats.tt_hits += 1;
         if ply == 0 || u32::from(e.depth) < depth {
             return (e.mv, None);
@@ -253,14 +253,16 @@ where
             Bound::Exact
         };
         let generation = self.table.generation();
-        self.table.store(Entry {
+        let game = self.game;
+        let entry = Entry {
             key,
             mv: Some(best_move),
             score: best.to_node(ply),
             depth: if complete { COMPLETE } else { depth.min(u32::from(COMPLETE) - 1) as u16 },
             bound,
             generation,
-        });
+        };
+        self.table.store(entry, |m| game.move_index(m));
     }
 
     /// The table key of `state`, if there is a table and a hash.
@@ -422,7 +424,7 @@ where
             return Opened::Done(None);
         }
         let key = if depth > 0 { self.key(state) } else { None };
-        let (tt_move, cut) = self.probe(key, ply, depth, alpha, beta);
+        let (table_move, cut) = self.probe(key, ply, depth, alpha, beta);
         if cut.is_some() {
             return Opened::Done(cut);
         }
@@ -437,7 +439,18 @@ where
         };
         match over {
             Some(outcome) => Opened::Done(Some(outcome.value(ply))),
-            None => Opened::Expand { key, tt_move },
+            None => {
+                let game = self.game;
+                let tt_move = match table_move {
+                    TableMove::None => None,
+                    TableMove::Move(m) => Some(m),
+                    // The shared table gives the move's index: find it among the moves.
+                    TableMove::Index(i) => {
+                        moves.iter().copied().find(|&m| game.move_index(m) == Some(i as usize))
+                    }
+                };
+                Opened::Expand { key, tt_move }
+            }
         }
     }
 

@@ -82,7 +82,7 @@ impl<M: Copy> Local<M> {
 pub struct Scratch<M, S> {
     pub(super) table: Option<TranspositionTable<M, S>>,
     #[cfg(feature = "rayon")]
-    pub(super) shared: Option<super::tt::SharedTable<M, S>>,
+    pub(super) shared: Option<super::tt::SharedTable>,
     #[cfg(feature = "rayon")]
     pub(super) pool: Option<(usize, rayon::ThreadPool)>,
     pub(super) local: Local<M>,

@@ -1,7 +1,8 @@
 //! Transposition tables for the alpha-beta family, with replacement policies.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::score::Score;
 
 /// Which entry a new result overwrites.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -19,6 +20,7 @@ pub enum Replacement {
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(super) enum Bound {
     /// The value itself.
     Exact,
@@ -30,6 +32,33 @@ pub(super) enum Bound {
 
 /// The depth stored for results that no horizon cut: valid at any depth.
 pub(super) const COMPLETE: u16 = u16::MAX;
+
+/// The move of a table entry: the move itself, or (in the shared table, which holds no
+/// moves) its [`Game::move_index`](crate::Game::move_index), for the node to find among
+/// its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TableMove<M> {
+    None,
+    Move(M),
+    Index(u32),
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Found<M, S> {
+    pub(super) mv: TableMove<M>,
+    /// Node-relative, as stored.
+    pub(super) score: S,
+    pub(super) depth: u16,
+    pub(super) bound: Bound,
+}
+
+impl<M: Copy, S: Copy> From<Entry<M, S>> for Found<M, S> {
+    fn from(e: Entry<M, S>) -> Self {
+        let mv = e.mv.map_or(TableMove::None, TableMove::Move);
+        Found { mv, score: e.score, depth: e.depth, bound: e.bound }
+    }
+}
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
@@ -60,24 +89,22 @@ fn probe_with<M: Copy, S: Copy>(
     (i..i + slots).find_map(|j| read(j).filter(|e| e.key == key))
 }
 
-/// Where `entry` goes given the current first slot `old`: `None` skips the write.
-/// Keeps the old move when the same position is stored again without one.
-fn placement<M: Copy, S: Copy>(
-    entry: &mut Entry<M, S>,
-    old: Option<Entry<M, S>>,
+/// The key, generation and depth of a stored entry: what replacement looks at.
+type Occupant = (u64, u8, u16);
+
+/// Where `entry` goes given the occupant of its first slot: `None` skips the write.
+fn placement<M, S>(
+    entry: &Entry<M, S>,
+    old: Option<Occupant>,
     mask: usize,
     policy: Replacement,
 ) -> Option<usize> {
     let i = index(entry.key, mask, policy);
-    if let Some(old) = old
-        && old.key == entry.key
-        && entry.mv.is_none()
-    {
-        entry.mv = old.mv;
-    }
     let replaceable = match old {
         None => true,
-        Some(o) => o.key == entry.key || o.generation != entry.generation || o.depth <= entry.depth,
+        Some((key, generation, depth)) => {
+            key == entry.key || generation != entry.generation || depth <= entry.depth
+        }
     };
     match policy {
         Replacement::Always => Some(i),
@@ -92,8 +119,8 @@ fn slot_count(entries: usize) -> usize {
     if n.is_power_of_two() { n } else { n.next_power_of_two() >> 1 }
 }
 
-/// A transposition table: slots of type `T` (plain for one thread, behind a
-/// `Mutex` for several).
+/// A transposition table: slots of type `T` (plain for one thread, atomic words for
+/// several).
 #[derive(Clone, Debug)]
 pub(super) struct Table<T> {
     /// The slots are `storage[base..base + len]`: a few spare slots in front let the
@@ -109,23 +136,70 @@ pub(super) struct Table<T> {
 /// A transposition table owned by one thread.
 pub(super) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
 
-/// A transposition table shared by the threads of a parallel search. A slot that another
-/// thread is using reads as empty and skips the write: nobody ever waits.
-pub(super) type SharedTable<M, S> = Table<SharedSlot<M, S>>;
+/// A transposition table shared by the threads of a parallel search, lock-free: every
+/// slot is three atomic words written and read with plain (relaxed) stores and loads,
+/// no read-modify-write and no lock (see [`SharedSlot`]).
+pub(super) type SharedTable = Table<SharedSlot>;
 
-/// A slot of a [`SharedTable`]. The key is mirrored in an atomic so that probing for
-/// another position (the common case) reads it without taking the lock, which would
-/// pull the cache line away from the other thread.
-#[derive(Debug)]
-pub(super) struct SharedSlot<M, S> {
-    key: AtomicU64,
-    entry: Mutex<Option<Entry<M, S>>>,
+/// A slot of a [`SharedTable`]: the score's bits, a metadata word (depth, bound,
+/// generation, move index) and their exclusive or with the key (Hyatt's lockless
+/// hashing). Two threads writing one slot at once, or a read during a write, leave
+/// words that do not match the key: the slot reads as empty. 32 bytes, so a TwoTier
+/// pair is one cache line.
+#[derive(Debug, Default)]
+#[repr(align(32))]
+pub(super) struct SharedSlot {
+    check: AtomicU64,
+    score: AtomicU64,
+    meta: AtomicU64,
 }
 
-impl<M, S> Default for SharedSlot<M, S> {
-    fn default() -> Self {
-        SharedSlot { key: AtomicU64::new(0), entry: Mutex::new(None) }
+/// Set in the metadata of every stored entry (an all-zero slot is empty).
+const VALID: u64 = 1 << 63;
+/// Move indices stored in the shared table: below 2^17 (a table move is a hint).
+const INDEX_BITS: u32 = 17;
+
+impl SharedSlot {
+    /// The entry stored here for `key`: its metadata and score bits.
+    #[inline]
+    fn read(&self, key: u64) -> Option<(u64, u64)> {
+        let check = self.check.load(Ordering::Relaxed);
+        let score = self.score.load(Ordering::Relaxed);
+        let meta = self.meta.load(Ordering::Relaxed);
+        (meta & VALID != 0 && check ^ score ^ meta == key).then_some((meta, score))
     }
+
+    /// The key, generation and depth of whatever is stored here.
+    fn occupant(&self) -> Option<Occupant> {
+        let check = self.check.load(Ordering::Relaxed);
+        let score = self.score.load(Ordering::Relaxed);
+        let meta = self.meta.load(Ordering::Relaxed);
+        (meta & VALID != 0).then_some((check ^ score ^ meta, (meta >> 18) as u8, meta as u16))
+    }
+
+    fn write(&self, key: u64, score: u64, meta: u64) {
+        self.score.store(score, Ordering::Relaxed);
+        self.meta.store(meta, Ordering::Relaxed);
+        self.check.store(key ^ score ^ meta, Ordering::Relaxed);
+    }
+}
+
+/// The metadata word of an entry whose move has index `index`.
+fn encode_meta(depth: u16, bound: Bound, generation: u8, index: Option<u32>) -> u64 {
+    let index = index.map_or(0, |i| u64::from(i) + 1);
+    VALID | u64::from(depth) | (bound as u64) << 16 | u64::from(generation) << 18 | index << 26
+}
+
+/// The entry a metadata word and a score describe.
+fn decode<M, S: Score>(meta: u64, score: u64) -> Found<M, S> {
+    let bound = match (meta >> 16) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    let index = (meta >> 26) & ((1 << INDEX_BITS) - 1);
+    let mv = if index == 0 { TableMove::None } else { TableMove::Index(index as u32 - 1) };
+    Found { mv, score: S::from_bits(score), depth: meta as u16, bound }
 }
 
 impl<T> Table<T> {
@@ -176,28 +250,15 @@ impl<T> Table<T> {
     }
 }
 
-impl<M: Copy, S: Copy> SharedTable<M, S> {
-    /// The entry in slot `i` (`None` if empty or busy).
-    fn read(&self, i: usize) -> Option<Entry<M, S>> {
-        self.slots()[i].entry.try_lock().ok().and_then(|g| *g)
-    }
-
-    /// The entry in slot `i` if it is for `key`.
-    fn read_key(&self, i: usize, key: u64) -> Option<Entry<M, S>> {
-        if self.slots()[i].key.load(Ordering::Relaxed) != key {
-            return None;
-        }
-        self.read(i).filter(|e| e.key == key)
-    }
-}
-
 /// How a search reaches its table (or the absence of one).
 pub(super) trait TableAccess<M, S> {
     /// Whether there is a table at all.
     fn enabled(&self) -> bool;
     fn generation(&self) -> u8;
-    fn probe(&mut self, key: u64) -> Option<Entry<M, S>>;
-    fn store(&mut self, entry: Entry<M, S>);
+    fn probe(&mut self, key: u64) -> Option<Found<M, S>>;
+    /// Stores `entry`; `index` gives the [`Game::move_index`](crate::Game::move_index)
+    /// of its move, for a table that stores indices rather than moves.
+    fn store(&mut self, entry: Entry<M, S>, index: impl FnOnce(M) -> Option<usize>);
     /// Starts loading the slot of `key` into the cache, for a probe soon after.
     fn prefetch(&self, _key: u64) {}
 }
@@ -262,10 +323,10 @@ impl<M, S> TableAccess<M, S> for NoTable {
     fn generation(&self) -> u8 {
         0
     }
-    fn probe(&mut self, _: u64) -> Option<Entry<M, S>> {
+    fn probe(&mut self, _: u64) -> Option<Found<M, S>> {
         None
     }
-    fn store(&mut self, _: Entry<M, S>) {}
+    fn store(&mut self, _: Entry<M, S>, _: impl FnOnce(M) -> Option<usize>) {}
 }
 
 impl<M: Copy, S: Copy> TableAccess<M, S> for &mut TranspositionTable<M, S> {
@@ -275,44 +336,62 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &mut TranspositionTable<M, S> {
     fn generation(&self) -> u8 {
         self.generation
     }
-    fn probe(&mut self, key: u64) -> Option<Entry<M, S>> {
+    fn probe(&mut self, key: u64) -> Option<Found<M, S>> {
         let (mask, slots) = (self.len - 1, self.slots());
-        probe_with(key, mask, self.policy, |i| slots[i])
+        probe_with(key, mask, self.policy, |i| slots[i]).map(Found::from)
     }
     fn prefetch(&self, key: u64) {
         self.prefetch_key(key);
     }
-    fn store(&mut self, mut entry: Entry<M, S>) {
+    fn store(&mut self, mut entry: Entry<M, S>, _: impl FnOnce(M) -> Option<usize>) {
         let mask = self.len - 1;
         let old = self.slots()[index(entry.key, mask, self.policy)];
-        if let Some(i) = placement(&mut entry, old, mask, self.policy) {
+        // The same position stored again without a move keeps the old one.
+        if let Some(o) = old
+            && o.key == entry.key
+            && entry.mv.is_none()
+        {
+            entry.mv = o.mv;
+        }
+        let occupant = old.map(|o| (o.key, o.generation, o.depth));
+        if let Some(i) = placement(&entry, occupant, mask, self.policy) {
             self.storage[self.base + i] = Some(entry);
         }
     }
 }
 
-impl<M: Copy, S: Copy> TableAccess<M, S> for &SharedTable<M, S> {
+impl<M: Copy, S: Score> TableAccess<M, S> for &SharedTable {
     fn enabled(&self) -> bool {
         true
     }
     fn generation(&self) -> u8 {
         self.generation
     }
-    fn probe(&mut self, key: u64) -> Option<Entry<M, S>> {
-        let mask = self.len - 1;
-        probe_with(key, mask, self.policy, |i| self.read_key(i, key))
+    fn probe(&mut self, key: u64) -> Option<Found<M, S>> {
+        let (i, slots) = (index(key, self.len - 1, self.policy), self.slots());
+        let pair = if self.policy == Replacement::TwoTier { 2 } else { 1 };
+        slots[i..i + pair].iter().find_map(|s| s.read(key)).map(|(m, s)| decode(m, s))
     }
     fn prefetch(&self, key: u64) {
         self.prefetch_key(key);
     }
-    fn store(&mut self, mut entry: Entry<M, S>) {
+    fn store(&mut self, entry: Entry<M, S>, index_of: impl FnOnce(M) -> Option<usize>) {
         let mask = self.len - 1;
-        let old = self.read(index(entry.key, mask, self.policy));
-        if let Some(i) = placement(&mut entry, old, mask, self.policy)
-            && let Ok(mut slot) = self.slots()[i].entry.try_lock()
+        let first = &self.slots()[index(entry.key, mask, self.policy)];
+        let mut move_index = entry.mv.and_then(index_of).and_then(|i| u32::try_from(i).ok());
+        move_index = move_index.filter(|&i| i < (1 << INDEX_BITS) - 1);
+        if move_index.is_none()
+            && let Some((meta, _)) = first.read(entry.key)
         {
-            *slot = Some(entry);
-            self.slots()[i].key.store(entry.key, Ordering::Relaxed);
+            // The same position stored again without a move keeps the old one.
+            let old: Found<M, S> = decode(meta, 0);
+            if let TableMove::Index(i) = old.mv {
+                move_index = Some(i);
+            }
+        }
+        if let Some(i) = placement(&entry, first.occupant(), mask, self.policy) {
+            let meta = encode_meta(entry.depth, entry.bound, entry.generation, move_index);
+            self.slots()[i].write(entry.key, entry.score.to_bits(), meta);
         }
     }
 }
@@ -325,11 +404,22 @@ mod tests {
         Entry { key, mv: Some(depth as u8), score: 7, depth, bound: Bound::Exact, generation }
     }
 
+    /// The move of a probe, whether the table gives it or its index.
+    fn move_of(found: Option<Found<u8, i32>>) -> Option<u8> {
+        match found?.mv {
+            TableMove::None => None,
+            TableMove::Move(m) => Some(m),
+            TableMove::Index(i) => Some(i as u8),
+        }
+    }
+
     fn roundtrip<T: TableAccess<u8, i32>>(mut t: T, policy: Replacement) {
+        let index = |m: u8| Some(usize::from(m));
         // 8 slots: keys 1 and 9 share slot 1 (and, for TwoTier, the pair 0..2).
-        t.store(entry(1, 5, 0));
+        t.store(entry(1, 5, 0), index);
         assert_eq!(t.probe(1).map(|e| e.depth), Some(5));
-        t.store(entry(9, 2, 0));
+        assert_eq!(move_of(t.probe(1)), Some(5));
+        t.store(entry(9, 2, 0), index);
         match policy {
             Replacement::Always => {
                 assert!(t.probe(1).is_none());
@@ -339,18 +429,20 @@ mod tests {
                 assert!(t.probe(1).is_some());
                 assert!(t.probe(9).is_none());
             }
-            Replacement::TwoTier => {
+            _ => {
                 assert!(t.probe(1).is_some());
                 assert!(t.probe(9).is_some());
             }
         }
         // A newer generation always replaces.
-        t.store(entry(17, 1, 1));
+        t.store(entry(17, 1, 1), index);
         assert!(t.probe(17).is_some());
         assert!(t.probe(3).is_none());
         // The same key keeps its move when the new result has none.
-        t.store(Entry { mv: None, ..entry(17, 4, 1) });
-        assert_eq!(t.probe(17).and_then(|e| e.mv), Some(1));
+        t.store(Entry { mv: None, ..entry(17, 4, 1) }, index);
+        assert_eq!(move_of(t.probe(17)), Some(1));
+        let found = t.probe(17).expect("stored");
+        assert_eq!((found.score, found.depth, found.bound), (7, 4, Bound::Exact));
     }
 
     #[test]
@@ -361,9 +453,13 @@ mod tests {
         assert_eq!(t.len(), 1 << 19);
         assert_eq!(t.slots().as_ptr() as usize % 64, 0, "slots start on a cache line");
         for key in (1..5000u64).map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
-            (&mut t).store(entry(key, 3, 0));
-            assert_eq!((&mut t).probe(key).map(|e| e.key), Some(key));
+            (&mut t).store(entry(key, 3, 0), |_| None);
+            assert!((&mut t).probe(key).is_some());
         }
+        // Shared slots are 32 bytes and start on a cache line: a pair is one line.
+        let shared = SharedTable::new(1 << 19, Replacement::TwoTier);
+        assert_eq!(size_of::<SharedSlot>(), 32);
+        assert_eq!(shared.slots().as_ptr() as usize % 64, 0);
     }
 
     #[test]
@@ -391,5 +487,67 @@ mod tests {
         assert_eq!(slot_count(0), 2);
         assert_eq!(slot_count(100), 64);
         assert!(TableAccess::<u8, i32>::probe(&mut NoTable, 1).is_none());
+    }
+
+    #[test]
+    fn shared_table_encodes_every_field_and_key_zero() {
+        let t = SharedTable::new(64, Replacement::TwoTier);
+        let mut access = &t;
+        // An empty slot is not an entry for key 0.
+        assert!(TableAccess::<u8, i64>::probe(&mut access, 0).is_none());
+        for (key, score, bound) in [(0, i64::MIN + 1, Bound::Upper), (5, i64::WIN, Bound::Lower)] {
+            let e = Entry { key, mv: Some(3u8), score, depth: COMPLETE, bound, generation: 200 };
+            access.store(e, |m| Some(usize::from(m) + 70_000));
+            let f: Found<u8, i64> = access.probe(key).expect("stored");
+            assert_eq!((f.score, f.depth, f.bound), (score, COMPLETE, bound));
+            assert_eq!(f.mv, TableMove::Index(70_003));
+        }
+        // Indices that do not fit are not stored: no move rather than a wrong one.
+        let e = Entry {
+            key: 9,
+            mv: Some(1u8),
+            score: 0i64,
+            depth: 3,
+            bound: Bound::Exact,
+            generation: 0,
+        };
+        access.store(e, |_| Some(1 << 20));
+        assert_eq!(
+            TableAccess::<u8, i64>::probe(&mut access, 9).map(|f| f.mv),
+            Some(TableMove::None)
+        );
+    }
+
+    #[test]
+    fn shared_table_reads_whole_entries_while_threads_write() {
+        // Four threads store and probe the same small table: every entry found must be
+        // one that some thread stored for that key (the score and depth encode the key).
+        let t = SharedTable::new(16, Replacement::Always);
+        std::thread::scope(|s| {
+            for thread in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    let mut access = t;
+                    for n in 0..20_000u64 {
+                        let key = (n * 7 + thread) % 97 + 1;
+                        let e = Entry {
+                            key,
+                            mv: Some(key as u8),
+                            score: key as i32 * 3,
+                            depth: key as u16,
+                            bound: Bound::Lower,
+                            generation: 0,
+                        };
+                        access.store(e, |m| Some(usize::from(m)));
+                        let probe = (n * 13 + thread) % 97 + 1;
+                        if let Some(f) = TableAccess::<u8, i32>::probe(&mut access, probe) {
+                            assert_eq!(f.score, probe as i32 * 3);
+                            assert_eq!(f.depth, probe as u16);
+                            assert_eq!(f.mv, TableMove::Index(probe as u32));
+                        }
+                    }
+                });
+            }
+        });
     }
 }
