@@ -272,9 +272,9 @@ where
     }
 
     /// Prefetches the table entries of the children reached by `moves` (as far as the
-    /// game can hash them without playing), when they will probe the table.
+    /// game can hash them without playing), when they will probe a large table.
     pub(super) fn prefetch_children(&self, state: &G::State, moves: &[G::Move], depth: u32) {
-        if depth < 2 || !self.table.enabled() {
+        if depth < 2 || !self.table.prefetching() {
             return;
         }
         for &mv in moves {

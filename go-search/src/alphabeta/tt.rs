@@ -131,7 +131,15 @@ pub(super) struct Table<T> {
     len: usize,
     policy: Replacement,
     generation: u8,
+    /// Whether the table outgrows the CPU's private caches, so that prefetching a
+    /// child's slot while its parent works pays for computing the child's key.
+    prefetching: bool,
 }
+
+/// Tables from this size on are prefetched (and advised for huge pages). Smaller ones
+/// stay in the caches of one core: prefetching them measured 8% more instructions and
+/// no gain in time (connect four, 1 MB against 16 MB).
+const LARGE: usize = 4 << 20;
 
 /// A transposition table owned by one thread.
 pub(super) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
@@ -216,7 +224,8 @@ impl<T> Table<T> {
         storage.extend((0..len + spare).map(|_| T::default()));
         let base = storage.as_ptr().align_offset(64);
         let base = if base < spare { base } else { 0 };
-        Table { storage, base, len, policy, generation: 0 }
+        let prefetching = len * size_of::<T>() >= LARGE;
+        Table { storage, base, len, policy, generation: 0, prefetching }
     }
 
     /// The slots.
@@ -259,6 +268,10 @@ pub(super) trait TableAccess<M, S> {
     /// Stores `entry`; `index` gives the [`Game::move_index`](crate::Game::move_index)
     /// of its move, for a table that stores indices rather than moves.
     fn store(&mut self, entry: Entry<M, S>, index: impl FnOnce(M) -> Option<usize>);
+    /// Whether [`TableAccess::prefetch`] is worth its cost (a large table).
+    fn prefetching(&self) -> bool {
+        false
+    }
     /// Starts loading the slot of `key` into the cache, for a probe soon after.
     fn prefetch(&self, _key: u64) {}
 }
@@ -271,7 +284,7 @@ fn advise_huge_pages<T>(storage: &Vec<T>) {
     {
         const HUGE: usize = 2 << 20;
         let bytes = storage.capacity() * size_of::<T>();
-        if bytes < 2 * HUGE {
+        if bytes < LARGE {
             return;
         }
         let start = storage.as_ptr() as usize;
@@ -340,6 +353,9 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &mut TranspositionTable<M, S> {
         let (mask, slots) = (self.len - 1, self.slots());
         probe_with(key, mask, self.policy, |i| slots[i]).map(Found::from)
     }
+    fn prefetching(&self) -> bool {
+        self.prefetching
+    }
     fn prefetch(&self, key: u64) {
         self.prefetch_key(key);
     }
@@ -371,6 +387,9 @@ impl<M: Copy, S: Score> TableAccess<M, S> for &SharedTable {
         let (i, slots) = (index(key, self.len - 1, self.policy), self.slots());
         let pair = if self.policy == Replacement::TwoTier { 2 } else { 1 };
         slots[i..i + pair].iter().find_map(|s| s.read(key)).map(|(m, s)| decode(m, s))
+    }
+    fn prefetching(&self) -> bool {
+        self.prefetching
     }
     fn prefetch(&self, key: u64) {
         self.prefetch_key(key);
