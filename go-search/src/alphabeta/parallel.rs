@@ -382,6 +382,16 @@ where
         ParallelAlphaBeta::scratch(self)
     }
 
+    fn search(
+        &self,
+        game: &G,
+        scratch: &mut Self::Scratch,
+        root: &G::State,
+        limits: &Limits,
+    ) -> Report<G::Move, G::Score> {
+        self.run(game, scratch, root, limits, None)
+    }
+
     fn search_observed(
         &self,
         game: &G,
@@ -390,10 +400,36 @@ where
         limits: &Limits,
         observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
+        self.run(game, scratch, root, limits, Some(observer))
+    }
+}
+
+impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
+    /// The search, with or without an observer (without one, no reports are relayed).
+    fn run<G>(
+        &self,
+        game: &G,
+        scratch: &mut Scratch<G::Move, G::Score>,
+        root: &G::State,
+        limits: &Limits,
+        observer: Option<&mut dyn Observer<G::Move, G::Score>>,
+    ) -> Report<G::Move, G::Score>
+    where
+        G: Game + Sync,
+        G::State: Clone + Send + Sync,
+        G::Move: Send + Sync,
+        E: Evaluator<G> + Sync,
+        O: MoveOrder<G> + Sync,
+        Q: NoisyMoves<G> + Sync,
+        C: Candidates<G> + Sync,
+    {
         let config = self.inner.config();
         let split_depth = self.split_depth;
         if self.threads == 1 {
-            return self.inner.search_observed(game, scratch, root, limits, observer);
+            return match observer {
+                Some(o) => self.inner.search_observed(game, scratch, root, limits, o),
+                None => self.inner.search(game, scratch, root, limits),
+            };
         }
         scratch.prepare(config);
         self.ensure_parallel(scratch);
@@ -403,7 +439,10 @@ where
         }
         let Some((_, pool)) = scratch.pool.as_ref() else {
             // No threads available: search serially.
-            return self.inner.search_observed(game, scratch, root, limits, observer);
+            return match observer {
+                Some(o) => self.inner.search_observed(game, scratch, root, limits, o),
+                None => self.inner.search(game, scratch, root, limits),
+            };
         };
         let start = Instant::now();
         let pooled = Shared::default();
@@ -416,46 +455,55 @@ where
         let histories = &scratch.thread_histories[..];
         let locals = &scratch.thread_locals[..];
         let history = &histories[0];
-        // The search runs on the pool; its reports come back through a channel to this
-        // thread, which calls the observer and answers.
-        let (sender, messages) = mpsc::channel();
-        let (answer, answers) = mpsc::channel();
-        let relay = Relay { sender, answers, interval: observer.interval() };
+        let threads = self.threads as u32;
+        // The search itself, on a pool thread, reporting to `relay` if any.
+        macro_rules! task {
+            ($table:expr, $relay:expr) => {{
+                let budget = Budget::with_shared(limits, start, &pooled, $relay);
+                let mut engine = Engine::new(game, &self.inner, $table, history, local, budget);
+                engine.histories = histories;
+                engine.locals = locals;
+                engine.split_depth = split_depth;
+                let mut report =
+                    engine.run(root, limits, &mut |e, s, d, a, b| e.pnode(s, 0, d, a, b));
+                engine.stats.merge(&engine.helpers);
+                engine.stats.threads = threads;
+                engine.stats.finish(engine.budget.elapsed());
+                report.stats = std::mem::take(&mut engine.stats);
+                (report, engine.local)
+            }};
+        }
         macro_rules! run_with {
             ($table:expr) => {{
                 let table = $table;
-                let (pooled, inner) = (&pooled, &self.inner);
-                let threads = self.threads as u32;
-                pool.in_place_scope(|scope| {
-                    // The engine is built on the pool (its budget holds the relay).
-                    scope.spawn(move |_| {
-                        let mut relay = relay;
-                        let budget = Budget::with_shared(limits, start, pooled, Some(&mut relay));
-                        let mut engine = Engine::new(game, inner, table, history, local, budget);
-                        engine.histories = histories;
-                        engine.locals = locals;
-                        engine.split_depth = split_depth;
-                        let mut report =
-                            engine.run(root, limits, &mut |e, s, d, a, b| e.pnode(s, 0, d, a, b));
-                        engine.stats.merge(&engine.helpers);
-                        engine.stats.threads = threads;
-                        engine.stats.finish(engine.budget.elapsed());
-                        report.stats = std::mem::take(&mut engine.stats);
-                        let done = Message::Done((report, engine.local));
-                        let _ = relay.sender.send(done);
-                    });
-                    // A task that panics sends nothing; the scope passes its panic on.
-                    while let Ok(message) = messages.recv() {
-                        match message {
-                            Message::Progress(sent) => {
-                                let _ = answer.send(observer.observe(&sent.progress()));
+                match observer {
+                    None => pool.install(|| task!(table, None)),
+                    Some(observer) => {
+                        // The reports come back through a channel to this thread, which
+                        // calls the observer and answers.
+                        let (sender, messages) = mpsc::channel();
+                        let (answer, answers) = mpsc::channel();
+                        let relay = Relay { sender, answers, interval: observer.interval() };
+                        pool.in_place_scope(|scope| {
+                            scope.spawn(|_| {
+                                let mut relay = relay;
+                                let done = task!(table, Some(&mut relay));
+                                let _ = relay.sender.send(Message::Done(done));
+                            });
+                            // A task that panics sends nothing; the scope passes its panic on.
+                            while let Ok(message) = messages.recv() {
+                                match message {
+                                    Message::Progress(sent) => {
+                                        let _ = answer.send(observer.observe(&sent.progress()));
+                                    }
+                                    Message::Done(done) => return Some(done),
+                                }
                             }
-                            Message::Done(done) => return Some(done),
-                        }
+                            None
+                        })
+                        .expect("the search task reports its end")
                     }
-                    None
-                })
-                .expect("the search task reports its end")
+                }
             }};
         }
         let (report, local) = match scratch.shared.as_ref().filter(|_| entries > 0) {
