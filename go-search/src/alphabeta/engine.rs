@@ -161,7 +161,7 @@ where
     T: TableAccess<G::Move, G::Score>,
 {
     /// Counts a node and checks the limits; `true` = stop.
-    #[inline]
+    #[inline(always)]
     pub(super) fn enter(&mut self, ply: u32) -> bool {
         if self.count(ply) {
             return true;
@@ -173,7 +173,7 @@ where
 
     /// Counts a node and checks the limits without preparing its buffers (a leaf needs
     /// none); `true` = stop.
-    #[inline]
+    #[inline(always)]
     fn count(&mut self, ply: u32) -> bool {
         self.stats.nodes += 1;
         if ply > self.stats.max_depth {
@@ -233,6 +233,7 @@ where
 
     /// Stores a result (`complete` = no horizon below).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn store(
         &mut self,
         key: Option<u64>,
@@ -390,6 +391,7 @@ where
 
     /// A node at the horizon without quiescence: the outcome if the game is over, else
     /// the evaluation (no table, no moves).
+    #[inline(always)]
     fn leaf(&mut self, state: &G::State, ply: u32) -> Option<G::Score> {
         if self.count(ply) {
             return None;
@@ -401,6 +403,7 @@ where
     }
 
     /// The static evaluation at the horizon (which marks the result as cut by it).
+    #[inline(always)]
     fn stand(&mut self, state: &G::State) -> G::Score {
         self.horizon = true;
         self.stats.evaluations += 1;

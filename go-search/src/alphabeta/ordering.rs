@@ -140,6 +140,7 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
     /// The first stage, when a node opens: the hook's order, the table move first, and
     /// the history scores of the others kept for the second stage. Returns how many
     /// moves are in their final place (1 with a table move, else 0).
+    #[inline(always)]
     pub(super) fn order_first(
         &mut self,
         state: &G::State,
@@ -169,6 +170,7 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
     /// The second stage, when the moves from `from` on (all but the table move) are
     /// needed: the killers and the countermove get the keys that put them first, and
     /// the moves are sorted by key.
+    #[inline(always)]
     pub(super) fn order_rest(&mut self, moves: &mut [G::Move], from: usize, ply: u32) {
         if !self.keyed() {
             return;
@@ -218,6 +220,7 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
     }
 
     /// Records a move that caused a cutoff `depth` plies from the horizon.
+    #[inline(always)]
     pub(super) fn reward(&mut self, mv: G::Move, ply: u32, depth: u32) {
         if self.ab.config.killers {
             let k = &mut self.local.killers[ply as usize];

@@ -349,6 +349,7 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &mut TranspositionTable<M, S> {
     fn generation(&self) -> u8 {
         self.generation
     }
+    #[inline(always)]
     fn probe(&mut self, key: u64) -> Option<Found<M, S>> {
         let (mask, slots) = (self.len - 1, self.slots());
         probe_with(key, mask, self.policy, |i| slots[i]).map(Found::from)
@@ -359,6 +360,7 @@ impl<M: Copy, S: Copy> TableAccess<M, S> for &mut TranspositionTable<M, S> {
     fn prefetch(&self, key: u64) {
         self.prefetch_key(key);
     }
+    #[inline(always)]
     fn store(&mut self, mut entry: Entry<M, S>, _: impl FnOnce(M) -> Option<usize>) {
         let mask = self.len - 1;
         let old = self.slots()[index(entry.key, mask, self.policy)];
