@@ -130,7 +130,12 @@ pub(crate) struct Budget<'a, M, S> {
     start: Instant,
     /// The earlier of [`Limits::deadline`] and the start plus [`Limits::time`].
     deadline: Option<Instant>,
-    tick: u32,
+    /// Checks left before the clock, the flag and the pool are read.
+    countdown: u32,
+    /// A search of one thread stops at these counts (the limits; 0 once stopped, so
+    /// that the fast path has one comparison per count).
+    node_limit: u64,
+    eval_limit: u64,
     stop: Option<Stop>,
     shared: Option<&'a Shared>,
     flushed_nodes: u64,
@@ -187,11 +192,17 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
             let every = observer.interval().max(1);
             Watch { observer, every, next: every }
         });
+        // Parallel searches pool their counts: their limits are checked with the clock.
+        let own = |limit: Option<u64>| {
+            if shared.is_some() { u64::MAX } else { limit.unwrap_or(u64::MAX) }
+        };
         Budget {
             limits,
             start,
             deadline,
-            tick: 0,
+            countdown: CLOCK_EVERY,
+            node_limit: own(limits.nodes),
+            eval_limit: own(limits.evaluations),
             stop: None,
             shared,
             flushed_nodes: 0,
@@ -213,6 +224,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
     pub(crate) fn globally_stopped(&mut self) -> bool {
         if self.stop.is_none() && self.shared.is_some_and(|s| s.abort.load(Ordering::Relaxed)) {
             self.stop = Some(Stop::Flag);
+            self.node_limit = 0;
         }
         self.stop.is_some()
     }
@@ -231,6 +243,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
         if self.stop.is_none() {
             self.stop = Some(reason);
         }
+        self.node_limit = 0;
         if let Some(shared) = self.shared {
             shared.abort.store(true, Ordering::Relaxed);
         }
@@ -249,21 +262,11 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
         stats: &Stats,
         snapshot: impl FnOnce() -> Snapshot<M, S>,
     ) -> bool {
-        if self.stop.is_some() {
-            return true;
-        }
-        if self.shared.is_none() {
-            if self.limits.nodes.is_some_and(|n| stats.nodes >= n) {
-                self.halt(Stop::Nodes);
-                return true;
-            }
-            if self.limits.evaluations.is_some_and(|n| stats.evaluations >= n) {
-                self.halt(Stop::Evaluations);
-                return true;
-            }
-        }
-        self.tick = self.tick.wrapping_add(1);
-        if self.tick.is_multiple_of(CLOCK_EVERY) {
+        self.countdown -= 1;
+        if self.countdown == 0
+            || stats.nodes >= self.node_limit
+            || stats.evaluations >= self.eval_limit
+        {
             return self.slow_check(stats, snapshot);
         }
         false
@@ -272,6 +275,21 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
     #[cold]
     #[inline(never)]
     fn slow_check(&mut self, stats: &Stats, snapshot: impl FnOnce() -> Snapshot<M, S>) -> bool {
+        if self.stop.is_some() {
+            return true;
+        }
+        if stats.nodes >= self.node_limit {
+            self.halt(Stop::Nodes);
+            return true;
+        }
+        if stats.evaluations >= self.eval_limit {
+            self.halt(Stop::Evaluations);
+            return true;
+        }
+        if self.countdown > 0 {
+            return false;
+        }
+        self.countdown = CLOCK_EVERY;
         let mut nodes = stats.nodes;
         if let Some(shared) = self.shared {
             nodes = shared.nodes.fetch_add(stats.nodes - self.flushed_nodes, Ordering::Relaxed)
@@ -284,6 +302,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
             self.flushed_evals = stats.evaluations;
             if shared.abort.load(Ordering::Relaxed) {
                 self.stop = self.stop.or(Some(Stop::Flag));
+                self.node_limit = 0;
                 return true;
             }
             if self.limits.nodes.is_some_and(|n| nodes >= n) {
