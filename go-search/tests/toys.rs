@@ -273,3 +273,45 @@ fn games_without_a_hash_search_without_tables() {
     let dfpn = DfPn::new(Default::default(), Attacker(Side::First)).unwrap();
     assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side: Side::First, wins: false });
 }
+
+/// Issue 10: settings a searcher cannot work with are refused when it is built, with the
+/// setting named, instead of being silently replaced by another value.
+#[test]
+fn issue_10_invalid_settings_are_build_errors() {
+    use go_search::{ConfigError, PBStar, alphabeta, dfpn, mcts, pbstar};
+    struct NoEval;
+    let setting = |e: Result<(), ConfigError>| e.err().map(|e| e.setting());
+    let mc = |c: mcts::Config| Mcts::new(c, RandomRollout::default()).map(drop);
+    for bad in [f64::NAN, -0.5, f64::INFINITY] {
+        let e = mc(mcts::Config::default().exploration(bad));
+        assert_eq!(setting(e), Some("mcts::Config::exploration"), "{bad}");
+        let e = mc(mcts::Config::default().virtual_loss(bad));
+        assert_eq!(setting(e), Some("mcts::Config::virtual_loss"), "{bad}");
+        let e = DfPn::new(dfpn::Config::default().epsilon(bad), Attacker(Side::First)).map(drop);
+        assert_eq!(setting(e), Some("dfpn::Config::epsilon"), "{bad}");
+    }
+    assert_eq!(setting(mc(mcts::Config::default().threads(0))), Some("mcts::Config::threads"));
+    assert!(mc(mcts::Config::default().exploration(0.0).virtual_loss(0.0)).is_ok());
+    for entries in [0, 1] {
+        let e = DfPn::new(dfpn::Config::default().table(entries), Attacker(Side::First));
+        assert_eq!(setting(e.map(drop)), Some("dfpn::Config::table"));
+    }
+    assert!(
+        DfPn::new(dfpn::Config::default().epsilon(0.0).table(2), Attacker(Side::First)).is_ok()
+    );
+    for bad in [f64::NAN, -0.1, 1.5] {
+        let e = PBStar::new(pbstar::Config::default().min_probability(bad), NoEval).map(drop);
+        assert_eq!(setting(e), Some("pbstar::Config::min_probability"), "{bad}");
+    }
+    assert!(PBStar::new(pbstar::Config::default().min_probability(1.0), NoEval).is_ok());
+    for bad in [0.0, -3.0, f64::NAN, f64::INFINITY] {
+        let e = AlphaBeta::new(alphabeta::Config::default().aspiration(Some(bad)), NoEval);
+        assert_eq!(setting(e.map(drop)), Some("alphabeta::Config::aspiration"), "{bad}");
+    }
+    let ab = || AlphaBeta::new(Config::default(), NoEval).expect("the defaults are valid");
+    assert_eq!(setting(ab().parallel(0, 3).map(drop)), Some("AlphaBeta::parallel threads"));
+    assert_eq!(setting(ab().parallel(2, 0).map(drop)), Some("AlphaBeta::parallel split_depth"));
+    // The message names the setting and the value.
+    let e = mc(mcts::Config::default().exploration(f64::NAN)).unwrap_err();
+    assert_eq!(e.to_string(), "mcts::Config::exploration is NaN: expected a finite number >= 0");
+}
