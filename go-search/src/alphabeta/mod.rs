@@ -1,10 +1,17 @@
 //! The alpha-beta family: negamax with alpha-beta pruning, iterative deepening, a
-//! transposition table, move ordering (table move, killers, history), PVS, aspiration
-//! windows, MTD(f), quiescence and null-move pruning, serial or parallel.
+//! transposition table, move ordering (table move, killers, countermove, history),
+//! PVS, aspiration windows, MTD(f), enhanced transposition cutoffs, quiescence and
+//! null-move pruning, serial or parallel.
 //!
 //! Every enhancement is a [`Config`] switch, so node counts can be compared with and
 //! without it. All of them except null-move pruning and quiescence leave the root
 //! value unchanged: it equals [`Minimax`](crate::Minimax) at the same depth.
+//!
+//! The module is laid out by concern: `config` (the switches), `engine` (one thread's
+//! negamax and the iterative driver), `ordering` (the staged move order and what a
+//! thread learns: killers, history, countermoves), `tt` (the tables: one thread's, and
+//! the lock-free one the threads of `parallel` share), `scratch` (the memory reused
+//! across searches) and `parallel` (Young Brothers Wait on rayon).
 
 mod config;
 mod engine;
