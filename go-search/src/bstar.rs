@@ -641,7 +641,7 @@ where
             let best = loop {
                 let Some(target) = run.decide() else { break None };
                 let depth = run.stats.max_depth;
-                if run.budget.is_observed() && reported != Some(run.best) {
+                if run.budget.wants_events() && reported != Some(run.best) {
                     reported = Some(run.best);
                     let snap = snapshot(run.nodes, run.best, depth);
                     if run.budget.notify(Event::BestMove, &run.stats, snap) {

@@ -148,6 +148,7 @@ struct Watch<'a, M, S> {
     observer: &'a mut dyn Observer<M, S>,
     every: u64,
     next: u64,
+    events: bool,
 }
 
 impl<M, S> core::fmt::Debug for Budget<'_, M, S> {
@@ -188,9 +189,11 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let watch = observer.map(|observer| {
+        // An observer that wants nothing (`()`) is no observer.
+        let watch = observer.filter(|o| o.events() || o.interval() != u64::MAX).map(|observer| {
             let every = observer.interval().max(1);
-            Watch { observer, every, next: every }
+            let events = observer.events();
+            Watch { observer, every, next: every, events }
         });
         // Parallel searches pool their counts: their limits are checked with the clock.
         let own = |limit: Option<u64>| {
@@ -249,9 +252,9 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
         }
     }
 
-    /// Whether an observer watches this budget (reports are worth preparing).
-    pub(crate) fn is_observed(&self) -> bool {
-        self.watch.is_some()
+    /// Whether an observer wants the searcher's events (they are worth preparing).
+    pub(crate) fn wants_events(&self) -> bool {
+        self.watch.as_ref().is_some_and(|w| w.events)
     }
 
     /// Checks the limits; `true` means stop now. When an interval report is due,
@@ -334,7 +337,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
     /// Reports `event` to the observer, if any; `true` (and [`Stop::Observer`]) when
     /// it asks to stop.
     pub(crate) fn notify(&mut self, event: Event, stats: &Stats, snapshot: Snapshot<M, S>) -> bool {
-        if self.watch.is_none() {
+        if !self.wants_events() {
             return false;
         }
         let nodes = match self.shared {
@@ -442,7 +445,7 @@ mod tests {
             if p.nodes >= 30_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         };
         let mut b = B::new(&limits, Some(&mut observer));
-        assert!(b.is_observed());
+        assert!(b.wants_events());
         let mut stats = Stats::default();
         let snap = || Snapshot { best: Some(7), value: Value::Exact(1), pv: vec![7], depth: 2 };
         let mut stopped_at = None;

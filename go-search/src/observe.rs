@@ -94,8 +94,17 @@ pub trait Observer<M, S> {
     fn interval(&self) -> u64 {
         10_000
     }
+
+    /// Whether to be told of the searchers' natural events ([`Event::Iteration`],
+    /// [`Event::BestMove`]). Default: `true`; an observer that wants interval reports
+    /// only returns `false` and spares the searcher preparing the others.
+    fn events(&self) -> bool {
+        true
+    }
 }
 
+/// Observes nothing: what [`Searcher::search`](crate::Searcher::search) uses. A search
+/// with it prepares no report at all.
 impl<M, S> Observer<M, S> for () {
     fn observe(&mut self, _: &Progress<'_, M, S>) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -103,6 +112,10 @@ impl<M, S> Observer<M, S> for () {
 
     fn interval(&self) -> u64 {
         u64::MAX
+    }
+
+    fn events(&self) -> bool {
+        false
     }
 }
 

@@ -595,7 +595,7 @@ impl<G: Game, E: ProbabilityEvaluator<G>, C: Candidates<G>> Run<'_, G, E, C> {
                 Step::Descend(start, target) => (start, target),
             };
             let depth = self.stats.max_depth;
-            if self.budget.is_observed() {
+            if self.budget.wants_events() {
                 let best = self.best();
                 if reported != Some(best) {
                     reported = Some(best);

@@ -21,11 +21,13 @@ struct Recorder {
     threads: Vec<ThreadId>,
     stop_after: Option<usize>,
     every: u64,
+    events: bool,
 }
 
 impl Recorder {
     fn new(stop_after: Option<usize>, every: u64) -> Recorder {
-        Recorder { seen: Vec::new(), values: Vec::new(), threads: Vec::new(), stop_after, every }
+        let (seen, values, threads) = (Vec::new(), Vec::new(), Vec::new());
+        Recorder { seen, values, threads, stop_after, every, events: true }
     }
 }
 
@@ -43,6 +45,10 @@ impl Observer<u32, i32> for Recorder {
 
     fn interval(&self) -> u64 {
         self.every
+    }
+
+    fn events(&self) -> bool {
+        self.events
     }
 }
 
@@ -121,6 +127,11 @@ fn issue_10_interval_reports_every_n_nodes() {
     let stopped = observed(&ab, &t, &t.root(), &limits, &mut rec);
     assert!(stopped.stats.nodes < r.stats.nodes && stopped.stats.nodes >= 6_000);
     assert_eq!(stopped.value, Value::Unknown);
+    // An observer of intervals only is not told of iterations.
+    let ab = AlphaBeta::new(Config::default(), t).unwrap();
+    let mut rec = Recorder { events: false, ..Recorder::new(None, 2_000) };
+    observed(&ab, &t, &t.root(), &limits, &mut rec);
+    assert!(!rec.seen.is_empty() && rec.seen.iter().all(|s| s.0 == Event::Interval));
 }
 
 #[test]

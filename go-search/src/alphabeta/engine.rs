@@ -784,7 +784,7 @@ where
                 self.done.solved = true;
                 break;
             }
-            if depth < max_depth && self.budget.is_observed() {
+            if depth < max_depth && self.budget.wants_events() {
                 let mut stats = self.stats.clone();
                 stats.merge(&self.helpers);
                 if self.budget.notify(Event::Iteration, &stats, self.done.snapshot()) {

@@ -158,6 +158,7 @@ struct Relay<M, S, D> {
     sender: Sender<Message<M, S, D>>,
     answers: Receiver<ControlFlow<()>>,
     interval: u64,
+    events: bool,
 }
 
 impl<M: Copy, S: Copy, D> Observer<M, S> for Relay<M, S, D> {
@@ -172,6 +173,10 @@ impl<M: Copy, S: Copy, D> Observer<M, S> for Relay<M, S, D> {
 
     fn interval(&self) -> u64 {
         self.interval
+    }
+
+    fn events(&self) -> bool {
+        self.events
     }
 }
 
@@ -483,7 +488,8 @@ impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
                         // calls the observer and answers.
                         let (sender, messages) = mpsc::channel();
                         let (answer, answers) = mpsc::channel();
-                        let relay = Relay { sender, answers, interval: observer.interval() };
+                        let (interval, events) = (observer.interval(), observer.events());
+                        let relay = Relay { sender, answers, interval, events };
                         pool.in_place_scope(|scope| {
                             scope.spawn(|_| {
                                 let mut relay = relay;
