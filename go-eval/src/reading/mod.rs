@@ -10,5 +10,8 @@
 //! vocabulary they share.
 
 mod answer;
+pub(crate) mod balance;
+pub(crate) mod local;
+pub mod tactics;
 
 pub use answer::{Answer, Budget, Outcome};
