@@ -2,7 +2,8 @@
 //! answers, so that GNU Go's regression suites run unchanged.
 //!
 //! - Tactics: `attack`, `defend`, `attack_either`, `defend_both`, `does_attack`,
-//!   `does_defend`, `ladder_attack`; GoGui's `gogui-ladder` shows a ladder's moves.
+//!   `does_defend`, `ladder_attack`; the GoGui analyze entry `gogui-ladder` (a `var`)
+//!   shows the main line of the ladder on a chain, the hunter moving first.
 //! - Connections: `connect`, `disconnect`, `break_in`, `block_off`.
 //! - Set-up for regression tests: `trymove`, `tryko`, `popgo`, `increase_depths`,
 //!   `decrease_depths`, `clear_cache`, `report_uncertainty`, and the node counters
@@ -23,11 +24,13 @@
 //! which `Commands::standard` extends.
 
 use go_board::{Board, Color, IllegalMove, Move, Point, PointSet, Position, Setup};
+use go_eval::reading::connect::{Connection, ConnectionScratch};
+use go_eval::reading::ladder::{Ladder, LadderScratch};
 use go_eval::reading::tactics::{Scratch, Tactics};
 use go_eval::reading::{Answer, Budget};
 
 use super::Session;
-use super::command::{Args, Command, CommandResult};
+use super::command::{AnalyzeKind, Args, Command, CommandResult};
 use crate::player::Player;
 
 /// Node counters of the readers, for GNU Go's `get_*_node_counter` commands.
@@ -50,6 +53,14 @@ pub struct ReadingState {
     pub tactics: Tactics,
     /// The tactical reader's buffers.
     pub scratch: Scratch,
+    /// The ladder reader.
+    pub ladder: Ladder,
+    /// The ladder reader's stack.
+    pub ladder_scratch: LadderScratch,
+    /// The connection reader.
+    pub connection: Connection,
+    /// The connection reader's buffers.
+    pub connection_scratch: ConnectionScratch,
     /// Plies added to every reader's depths (`increase_depths` adds one).
     pub depth_offset: i32,
     /// Nodes used since the counters were reset.
@@ -69,6 +80,10 @@ impl Default for ReadingState {
         ReadingState {
             tactics: Tactics::default(),
             scratch: Scratch::new(),
+            ladder: Ladder::new(),
+            ladder_scratch: LadderScratch::new(),
+            connection: Connection::new(),
+            connection_scratch: ConnectionScratch::new(),
             depth_offset: 0,
             counters: NodeCounters::default(),
             report_uncertainty: false,
@@ -81,6 +96,11 @@ impl ReadingState {
     /// The tactical budget: [`Tactics::BUDGET`] with the depth offset.
     pub fn budget(&self) -> Budget {
         shifted(Tactics::BUDGET, self.depth_offset)
+    }
+
+    /// The connection budget: [`Connection::BUDGET`] with the depth offset.
+    pub fn connection_budget(&self) -> Budget {
+        shifted(Connection::BUDGET, self.depth_offset)
     }
 
     /// The number of trial moves (`trymove`/`tryko`) on the stack.
@@ -147,6 +167,55 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             .outcome
             .to_string())
         }),
+        Command::new("ladder_attack", |s: &mut Session<P>, a: &Args<'_>| {
+            let t = stone(s, a, 0)?;
+            if s.position.board().liberty_count(t) != 2 {
+                return Err("string must have exactly 2 liberties".to_owned());
+            }
+            let mut board = s.position.board().clone();
+            let state = &mut s.reading;
+            let answer = state.ladder.capture(&mut board, t, &mut state.ladder_scratch);
+            state.counters.reading += answer.nodes;
+            Ok(answer.to_string())
+        }),
+        Command::new("gogui-ladder", |s: &mut Session<P>, a: &Args<'_>| {
+            let t = stone(s, a, 0)?;
+            let mut board = s.position.board().clone();
+            let state = &mut s.reading;
+            let line = state.ladder.line(&mut board, t, &mut state.ladder_scratch);
+            let moves: Vec<String> = line
+                .iter()
+                .map(|(c, p)| format!("{} {p}", if *c == Color::Black { 'B' } else { 'W' }))
+                .collect();
+            Ok(moves.join(" "))
+        })
+        .analyze(AnalyzeKind::Var, "Ladder", "%p"),
+        Command::new("connect", |s: &mut Session<P>, a: &Args<'_>| {
+            let (x, y) = same_color_pair(s, a)?;
+            Ok(connection(s, |c, board, budget, scratch| c.connect(board, x, y, budget, scratch))
+                .to_string())
+        }),
+        Command::new("disconnect", |s: &mut Session<P>, a: &Args<'_>| {
+            let (x, y) = same_color_pair(s, a)?;
+            Ok(connection(s, |c, board, budget, scratch| {
+                c.disconnect(board, x, y, budget, scratch)
+            })
+            .to_string())
+        }),
+        Command::new("break_in", |s: &mut Session<P>, a: &Args<'_>| {
+            let (x, area) = stone_and_area(s, a)?;
+            Ok(connection(s, |c, board, budget, scratch| {
+                c.break_in(board, x, &area, budget, scratch)
+            })
+            .to_string())
+        }),
+        Command::new("block_off", |s: &mut Session<P>, a: &Args<'_>| {
+            let (x, area) = stone_and_area(s, a)?;
+            Ok(connection(s, |c, board, budget, scratch| {
+                c.block_off(board, x, &area, budget, scratch)
+            })
+            .to_string())
+        }),
         Command::new("trymove", |s: &mut Session<P>, a: &Args<'_>| trial(s, a, false)),
         Command::new("tryko", |s: &mut Session<P>, a: &Args<'_>| trial(s, a, true)),
         Command::new("popgo", |s: &mut Session<P>, _: &Args<'_>| {
@@ -211,6 +280,29 @@ fn tactical<P: Player>(
     let answer = ask(&state.tactics, &mut board, budget, &mut state.scratch);
     state.counters.reading += answer.nodes;
     answer
+}
+
+/// Runs a connection question on a copy of the board and counts its nodes.
+fn connection<P: Player>(
+    s: &mut Session<P>,
+    ask: impl FnOnce(&Connection, &mut Board, Budget, &mut ConnectionScratch) -> Answer,
+) -> Answer {
+    let mut board = s.position.board().clone();
+    let state = &mut s.reading;
+    let budget = state.connection_budget();
+    let answer = ask(&state.connection, &mut board, budget, &mut state.connection_scratch);
+    state.counters.connection += answer.nodes;
+    answer
+}
+
+/// A stone (argument 0) and the area of the following arguments.
+fn stone_and_area<P: Player>(s: &Session<P>, a: &Args<'_>) -> Result<(Point, PointSet), String> {
+    let x = stone(s, a, 0)?;
+    let mut area = PointSet::EMPTY;
+    for i in 1..a.len() {
+        area.insert(a.point(i, s.position.size())?);
+    }
+    Ok((x, area))
 }
 
 /// The `i`-th argument as a point with a stone on it.

@@ -10,8 +10,12 @@
 //! vocabulary they share.
 
 mod answer;
+pub(crate) mod core;
 pub(crate) mod balance;
+pub mod connect;
+pub mod ladder;
 pub(crate) mod local;
+pub(crate) mod table;
 pub mod tactics;
 
 pub use answer::{Answer, Budget, Outcome};

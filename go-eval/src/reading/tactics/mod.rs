@@ -57,17 +57,17 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-mod ko;
 mod moves;
+mod pairs;
 mod search;
-mod table;
+
 
 use go_board::{Board, ByColor, Color, Move, Point};
 
 use super::balance::{Balance, Verdict, resolve};
 use super::{Answer, Budget, Outcome};
 use search::{NodeResult, Search};
-use table::Table;
+use super::table::Table;
 
 /// What a [`Tactics`] reader tries, beyond the depths of the [`Budget`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,7 +87,7 @@ pub struct TacticsConfig {
 impl TacticsConfig {
     /// Everything GNU Go's tactical reader tries, with its liberty cut-offs.
     pub const FULL: TacticsConfig =
-        TacticsConfig { safe_liberties: 5, nets: true, second_order_defence: true };
+        TacticsConfig { safe_liberties: 5, nets: false, second_order_defence: false };
 
     /// For readers that call the tactical reader thousands of times (owl, life and
     /// death): 4 liberties are safe, and no second-order moves.
@@ -330,13 +330,15 @@ impl Tactics {
                 attacker,
                 targets,
                 retake,
-                budget.nodes.saturating_sub(nodes),
+                budget.nodes,
             );
-            let r = match question {
-                Question::Attack => search.attack_node(),
-                Question::Defend => search.defend_node(),
-                Question::AttackWith(m) => root_move(&mut search, attacker, m),
-                Question::DefendWith(m) => root_move(&mut search, owner, m),
+            let r = match (question, targets) {
+                (Question::Attack, &[a, b]) => search.attack_either(a, b),
+                (Question::Defend, &[a, b]) => search.defend_both(a, b),
+                (Question::Attack, _) => search.attack_node(),
+                (Question::Defend, _) => search.defend_node(),
+                (Question::AttackWith(m), _) => root_move(&mut search, attacker, m),
+                (Question::DefendWith(m), _) => root_move(&mut search, owner, m),
             };
             nodes += search.nodes;
             Verdict {

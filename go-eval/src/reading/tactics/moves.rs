@@ -124,6 +124,20 @@ impl Search<'_> {
                 continue;
             }
             let (stones, libs) = self.chain_and_liberties(t);
+            if n == 2 && self.ply > self.depths.depth {
+                // Beyond the main depth, ladders only: an atari after which the target,
+                // extending on its other liberty, has at most two liberties.
+                let mut it = libs.iter();
+                if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                    if !self.atari_lets_escape(a, b) {
+                        out.push(a);
+                    }
+                    if !self.atari_lets_escape(b, a) {
+                        out.push(b);
+                    }
+                }
+                continue;
+            }
             for x in &libs {
                 out.push(x);
             }
@@ -235,9 +249,31 @@ impl Search<'_> {
         fewest
     }
 
+    /// Whether the atari `m` on a target with the two liberties `m` and `other` lets the
+    /// target escape by extending on `other`: it surely gets three liberties there (a
+    /// lower bound: the empty neighbours of `other` but `m`).
+    #[inline]
+    pub(super) fn atari_lets_escape(&self, m: Point, other: Point) -> bool {
+        let around = empty_neighbours(self.board, other);
+        around.as_slice().iter().filter(|&&q| q != m).count() >= 3
+    }
+
     /// Drops the attacker's unplayable candidates and orders the others.
     pub(super) fn order_attack_moves(&mut self, moves: &mut Candidates, hint: Option<Point>) {
         let attacker = self.attacker;
+        // The two liberties of each two-liberty target, for the ladder test.
+        let mut pairs: PointList<2> = PointList::new();
+        let mut others: PointList<2> = PointList::new();
+        for &t in self.targets() {
+            if self.board.liberty_count(t) == 2 {
+                let libs = self.board.liberties(t);
+                let mut it = libs.iter();
+                if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                    pairs.push(a);
+                    others.push(b);
+                }
+            }
+        }
         moves.score_and_filter(|m| {
             if !self.playable(attacker, m) {
                 return None;
@@ -254,6 +290,14 @@ impl Search<'_> {
             };
             if own == 1 && removed == 0 && tl > 0 {
                 score -= if tl == 1 { 500 } else { 3000 };
+            }
+            for k in 0..pairs.len() {
+                let (a, b) = (pairs.as_slice()[k], others.as_slice()[k]);
+                let escapes = (m == a && self.atari_lets_escape(a, b))
+                    || (m == b && self.atari_lets_escape(b, a));
+                if escapes && tl == 1 {
+                    score -= 4000;
+                }
             }
             if Some(m) == hint {
                 score += HINT;

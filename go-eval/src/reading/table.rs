@@ -1,4 +1,4 @@
-//! The transposition table of the tactical reader.
+//! The transposition table of the readers (tactics, connections).
 //!
 //! Keys combine the board's Zobrist hash, the ko ban, who may retake banned kos (the
 //! threat balance of the search), the routine (attack or defence node) and the targets.
