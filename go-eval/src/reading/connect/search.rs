@@ -22,8 +22,8 @@ pub(super) const MAX_JOIN: u8 = 4;
 const MAX_CANDIDATES: usize = 10;
 
 /// The tactical reader of the safety checks, and its budget.
-const SAFETY: Tactics = Tactics::new(TacticsConfig::FAST);
-const SAFETY_BUDGET: Budget = Budget::new(300, 8);
+const SAFETY: Tactics = Tactics::new(TacticsConfig { safe_liberties: 5, ..TacticsConfig::FAST });
+const SAFETY_BUDGET: Budget = Budget::new(1000, 10);
 
 /// Buffers of one connection question.
 pub(super) struct Buffers<'a> {

@@ -224,6 +224,35 @@ impl Search<'_> {
                     }
                 }
             }
+            // Chains of the defender that the target joins on one of its liberties: when
+            // they are short of liberties, their liberties (and captures next to them)
+            // save the target too.
+            if n <= 2 {
+                let own: PointList<8> = adjacent_chains(self.board, &libs, self.defender());
+                for &f in own.as_slice() {
+                    if stones.contains(f) {
+                        continue;
+                    }
+                    let f_stones = self.board.chain_stones(f);
+                    // Short of liberties, or a partner on two of the target's liberties.
+                    let shared = f_stones.adjacent(&libs).len();
+                    let limit = if shared >= 2 { 5 } else { 4 };
+                    if self.board.liberty_count(f) > limit {
+                        continue;
+                    }
+                    for l in &f_stones.adjacent(&self.board.empty_set()) {
+                        out.push(l);
+                    }
+                    let around: PointList<8> = adjacent_chains(self.board, &f_stones, attacker);
+                    for &a in around.as_slice() {
+                        if self.board.liberty_count(a) == 1
+                            && let Some(l) = self.board.liberties(a).first()
+                        {
+                            out.push(l);
+                        }
+                    }
+                }
+            }
             if n <= 2 && self.ply <= self.depths.backfill && self.config.second_order_defence {
                 let second = libs.adjacent(&self.board.empty_set()) - libs;
                 for y in &second {
