@@ -5,7 +5,8 @@
 //!   `does_defend`, `ladder_attack`; the GoGui analyze entry `gogui-ladder` (a `var`)
 //!   shows the main line of the ladder on a chain, the hunter moving first.
 //! - Connections: `connect`, `disconnect`, `break_in`, `block_off`.
-//! - Set-up for regression tests: `trymove`, `tryko`, `popgo`, `increase_depths`,
+//! - Set-up for regression tests: GTP version 1's `black` and `white` (`play` for one
+//!   colour), `trymove`, `tryko`, `popgo`, `increase_depths`,
 //!   `decrease_depths`, `clear_cache`, `report_uncertainty`, and the node counters
 //!   `reset_/get_reading_node_counter`, `..._connection_...`, `..._owl_...` (owl nodes
 //!   stay 0 until an owl reader exists).
@@ -217,6 +218,8 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             .to_string())
         }),
         Command::new("trymove", |s: &mut Session<P>, a: &Args<'_>| trial(s, a, false)),
+        play_as("black", Color::Black),
+        play_as("white", Color::White),
         Command::new("tryko", |s: &mut Session<P>, a: &Args<'_>| trial(s, a, true)),
         Command::new("popgo", |s: &mut Session<P>, _: &Args<'_>| {
             let position = s.reading.trials.pop().ok_or("Stack empty.")?;
@@ -251,6 +254,20 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
     .chain(counter("connection", |c| &mut c.connection))
     .chain(counter("owl", |c| &mut c.owl))
     .collect()
+}
+
+/// GTP version 1's `black VERTEX` and `white VERTEX`: `play` for one colour (GNU Go's
+/// suites still use them to set up positions).
+fn play_as<P: Player + 'static>(name: &'static str, color: Color) -> Command<P> {
+    Command::new(name, move |s: &mut Session<P>, a: &Args<'_>| {
+        let v = a.get(0).ok_or("invalid color or coordinate")?;
+        let line = format!("play {color} {v}");
+        match s.execute(&line) {
+            Some(r) if r.is_success() => Ok(String::new()),
+            Some(r) => Err(r.text().to_owned()),
+            None => Err("invalid color or coordinate".to_owned()),
+        }
+    })
 }
 
 /// `reset_NAME_node_counter` and `get_NAME_node_counter`.

@@ -132,6 +132,38 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// For an area, the opponent to move: whether a safe chain of the owner inside the
+    /// area is already linked to the chain of `a` (a join point the opponent cannot
+    /// take, or two ways to join): the area is broken into, as GNU Go counts it.
+    fn linked_into_area(&mut self) -> bool {
+        let Goal::Area(area) = self.goal else { return false };
+        let inside = area & *self.board.stones(self.owner);
+        let mine = self.board.chain_stones(self.a);
+        let mut seen = mine;
+        for c in &inside {
+            if seen.contains(c) {
+                continue;
+            }
+            seen |= self.board.chain_stones(c);
+            if self.capturable(c) {
+                continue;
+            }
+            self.goal = Goal::Chain(c);
+            let linked = self.steady() && {
+                let mut sure: PointList<2> = PointList::new();
+                self.protected_join() || {
+                    self.sure_joins(&mut sure);
+                    sure.len() == 2
+                }
+            };
+            self.goal = Goal::Area(area);
+            if linked {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether the chain of `a`, the opponent to move, can be captured: at once (one
     /// liberty), in a ladder (two), or by the fast tactical reader (three).
     fn capturable(&mut self, p: Point) -> bool {
@@ -544,7 +576,7 @@ impl<'a> Search<'a> {
             let safe = !self.capturable(a);
             return NodeResult::new(!safe, None, false);
         }
-        if self.miai() {
+        if self.miai() || self.linked_into_area() {
             return NodeResult::new(false, None, false);
         }
         if self.ply > self.depth {
