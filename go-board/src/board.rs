@@ -491,6 +491,38 @@ impl Board {
         set
     }
 
+    /// The stones of the chain on `point`, one by one in the board's internal order,
+    /// without building a set (nothing if there is no stone there). Readers that need
+    /// only a few facts about a chain (its first liberties, its neighbours) walk it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Point};
+    /// let board = Board::from_diagram("X X .\n. X O")?;
+    /// let b2 = Point::parse_gtp("B2", board.size())?;
+    /// assert_eq!(board.chain_walk(b2).count(), 3);
+    /// assert_eq!(board.chain_walk(Point::parse_gtp("A1", board.size())?).count(), 0);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn chain_walk(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = match self.cells[point.index()] {
+            1 | 2 => self.head[point.index()] as usize,
+            _ => 0,
+        };
+        let mut s = start;
+        let mut done = start == 0;
+        core::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let p = Point::from_index_unchecked(s);
+            s = self.next[s] as usize;
+            done = s == start;
+            Some(p)
+        })
+    }
+
     /// The liberties of the chain on `point` (empty if there is no stone there).
     pub fn liberties(&self, point: Point) -> PointSet {
         self.chain_stones(point).adjacent(&self.empty_set())

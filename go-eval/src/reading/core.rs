@@ -59,6 +59,8 @@ pub(crate) struct Core<'a> {
     repeated: bool,
     /// Captures on the board at the root: no repetition without a capture since.
     root_captures: u32,
+    /// Mixed into the keys of results that met a ko ban (they depend on who may retake).
+    balance_salt: u64,
 }
 
 impl<'a> Core<'a> {
@@ -86,6 +88,9 @@ impl<'a> Core<'a> {
             cut: false,
             repeated: false,
             root_captures,
+            balance_salt: 0x94d0_49bb_1331_11eb
+                ^ u64::from(retake[Color::Black]) << 40
+                ^ u64::from(retake[Color::White]) << 41,
         }
     }
 
@@ -159,10 +164,15 @@ pub(crate) trait HasCore<'a> {
 }
 
 /// Runs `body` as a node keyed `key` (the position, the ko ban, the routine and the
-/// question mixed): a repetition of the path wins for the side to move (the other side
-/// recreated a position), a usable stored result is returned at once; otherwise `body`
-/// runs with the node's own ko/cut/repetition flags, its result is stored unless a
-/// repetition or the budget decided it, and the flags merge into the parent's.
+/// question mixed, but not who may retake): a repetition of the path wins for the side
+/// to move (the other side recreated a position), a usable stored result is returned at
+/// once; otherwise `body` runs with the node's own ko/cut/repetition flags, its result is
+/// stored unless a repetition or the budget decided it, and the flags merge into the
+/// parent's.
+///
+/// A result that met no ko ban is the same in the three searches of the threat balance,
+/// so it is stored under `key` itself and every search finds it; a result that met one
+/// is stored under `key` mixed with who may retake.
 #[inline]
 pub(crate) fn node<'a, S: HasCore<'a>>(
     s: &mut S,
@@ -174,13 +184,15 @@ pub(crate) fn node<'a, S: HasCore<'a>>(
         core.repeated = true;
         return NodeResult::new(true, None, true);
     }
-    let stored = core.table.get(key);
-    if let Some(st) = stored
-        && core.usable(&st)
-    {
-        core.ko_met |= st.ko;
-        let point = (st.point != 0).then(|| point_at(st.point));
-        return NodeResult::new(st.success, point, st.certain);
+    let ko_key = key ^ core.balance_salt;
+    let neutral = core.table.get(key);
+    let stored = neutral.or_else(|| core.table.get(ko_key));
+    for st in [neutral, core.table.get(ko_key)].into_iter().flatten() {
+        if core.usable(&st) {
+            core.ko_met |= st.ko;
+            let point = (st.point != 0).then(|| point_at(st.point));
+            return NodeResult::new(st.success, point, st.certain);
+        }
     }
     let outer_ko = core::mem::take(&mut core.ko_met);
     let outer_cut = core::mem::take(&mut core.cut);
@@ -195,10 +207,9 @@ pub(crate) fn node<'a, S: HasCore<'a>>(
     if !core.repeated && !core.budget_hit {
         let ply = core.ply.min(u16::from(u8::MAX)) as u8;
         let point = r.point.map_or(0, |p| p.index() as u16);
-        core.table.put(
-            key,
-            Stored { success: r.success, point, certain: r.certain, ko: core.ko_met, ply },
-        );
+        let ko = core.ko_met;
+        let stored = Stored { success: r.success, point, certain: r.certain, ko, ply };
+        core.table.put(if ko { ko_key } else { key }, stored);
     }
     core.ko_met |= outer_ko;
     core.cut = outer_cut;

@@ -88,22 +88,52 @@ const FILLER: Point = match Point::from_index(27) {
     None => panic!("index 27 is A1"),
 };
 
-/// The liberties of the chain on `p` (a stone), as a set.
+/// The liberties of the chain on `p` (a stone): all of them if there are at most `N`,
+/// in board order; found by walking the chain and stopping as soon as the liberty count
+/// is reached.
 #[inline]
-pub(crate) fn liberty_set(board: &Board, p: Point) -> PointSet {
-    board.liberties(p)
-}
-
-/// The liberties of the chain on `p` (a stone), the first `N` in board order.
-#[inline]
-pub(crate) fn liberty_list<const N: usize>(board: &Board, p: Point) -> PointList<N> {
-    let mut list = PointList::new();
-    for q in &board.liberties(p) {
-        if !list.push(q) {
-            break;
+pub(crate) fn liberties_of<const N: usize>(board: &Board, p: Point) -> PointList<N> {
+    let total = board.liberty_count(p).min(N);
+    let mut out: PointList<N> = PointList::new();
+    if total == 0 {
+        return out;
+    }
+    let size = board.size();
+    'walk: for s in board.chain_walk(p) {
+        for q in s.neighbours(size) {
+            if board.is_empty_at(q) && !out.contains(q) {
+                out.push(q);
+                if out.len() == total {
+                    break 'walk;
+                }
+            }
         }
     }
-    list
+    out.as_mut_slice().sort_unstable();
+    out
+}
+
+/// One stone of every chain of `color` next to the chain on `p`, at most `N`, in the
+/// order the walk meets them.
+#[inline]
+pub(crate) fn neighbours_of<const N: usize>(board: &Board, p: Point, color: Color) -> PointList<N> {
+    let mut out: PointList<N> = PointList::new();
+    let mut ids: PointList<N> = PointList::new();
+    let size = board.size();
+    for s in board.chain_walk(p) {
+        for q in s.neighbours(size) {
+            if board.color_at(q) == Some(color) {
+                let id = board.chain_id(q).map(|c| c.representative()).expect("a stone");
+                if !ids.contains(id) {
+                    if !ids.push(id) {
+                        return out;
+                    }
+                    out.push(q);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// One stone of every chain of `color` adjacent to the stones `stones`, in board order
@@ -116,16 +146,16 @@ pub(crate) fn adjacent_chains<const N: usize>(
 ) -> PointList<N> {
     let touching = stones.adjacent(board.stones(color));
     let mut list: PointList<N> = PointList::new();
-    let mut seen: PointSet = PointSet::EMPTY;
+    let mut ids: PointList<N> = PointList::new();
     for q in &touching {
-        if seen.contains(q) {
+        let id = board.chain_id(q).map(|c| c.representative()).expect("a stone");
+        if ids.contains(id) {
             continue;
         }
-        let chain = board.chain_stones(q);
-        seen |= chain;
-        if !list.push(q) {
+        if !ids.push(id) {
             break;
         }
+        list.push(q);
     }
     list
 }
@@ -158,11 +188,13 @@ mod tests {
         .unwrap();
         let size = board.size();
         let b2 = Point::parse_gtp("B2", size).unwrap();
-        let libs: PointList<8> = liberty_list(&board, b2);
+        let libs: PointList<8> = liberties_of(&board, b2);
         assert_eq!(libs.len(), 2);
         let around: PointList<8> = adjacent_chains(&board, &board.chain_stones(b2), Color::Black);
         // A2, B3 and the chain B1-C1.
         assert_eq!(around.len(), 3);
+        let walked: PointList<8> = neighbours_of(&board, b2, Color::Black);
+        assert_eq!(walked.len(), 3);
         let mut list: PointList<2> = PointList::new();
         list.push_unique(b2);
         list.push_unique(b2);

@@ -96,7 +96,6 @@ impl<'a> Search<'a> {
                 salt ^= 1 << 63;
             }
         }
-        salt ^= u64::from(retake[Color::Black]) << 40 | u64::from(retake[Color::White]) << 41;
         let ko_depth = budget.depth / 2;
         Search {
             core: Core::new(board, buffers.table, buffers.path, retake, ko_depth, node_limit),

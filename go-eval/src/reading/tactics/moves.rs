@@ -16,10 +16,10 @@
 //! and ordered by what it does: the target's liberties after it, the mover's own
 //! liberties, captures, and a penalty for self-atari; the table's move goes first.
 
-use go_board::{Point, PointSet};
+use go_board::Point;
 
 use super::search::Search;
-use crate::reading::local::{PointList, adjacent_chains, empty_neighbours};
+use crate::reading::local::{PointList, empty_neighbours, liberties_of, neighbours_of};
 
 /// The most candidate moves a node keeps; more are dropped (the node is then not
 /// certain).
@@ -68,6 +68,19 @@ impl Candidates {
         self.points[i]
     }
 
+    /// Drops the candidates `tried` holds.
+    pub(super) fn remove_all(&mut self, tried: &Candidates) {
+        let mut n = 0;
+        for i in 0..self.len {
+            let p = self.points[i];
+            if !tried.points[..tried.len].contains(&p) {
+                self.points[n] = p;
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+
     /// Whether a candidate was dropped for lack of room.
     #[inline]
     pub(super) fn overflowed(&self) -> bool {
@@ -105,16 +118,10 @@ impl Candidates {
 const HINT: i32 = 10_000_000;
 
 impl Search<'_> {
-    /// The liberties of the target chain on `t`, and its stones.
-    #[inline]
-    fn chain_and_liberties(&self, t: Point) -> (PointSet, PointSet) {
-        let stones = self.board.chain_stones(t);
-        let libs = stones.adjacent(&self.board.empty_set());
-        (stones, libs)
-    }
-
-    /// The attacker's candidate moves against every target that is not safe.
-    pub(super) fn attack_moves(&mut self, out: &mut Candidates) {
+    /// The attacker's candidate moves of `stage` against every target that is not
+    /// safe: stage 0 the liberties (ladder ataris only beyond the main depth), stage 1
+    /// the rescues, backfills and second-order liberties.
+    pub(super) fn attack_moves(&mut self, out: &mut Candidates, stage: usize) {
         let attacker = self.attacker;
         let defender = !attacker;
         for k in 0..self.n_targets {
@@ -123,42 +130,41 @@ impl Search<'_> {
             if self.safe_by_liberties(n) {
                 continue;
             }
-            let (stones, libs) = self.chain_and_liberties(t);
-            if n == 2 && self.ply > self.depths.depth {
-                // Beyond the main depth, ladders only: an atari after which the target,
-                // extending on its other liberty, has at most two liberties.
-                let mut it = libs.iter();
-                if let (Some(a), Some(b)) = (it.next(), it.next()) {
+            let libs: PointList<4> = liberties_of(self.board, t);
+            let ladder = n == 2 && self.ply > self.depths.depth;
+            if stage == 0 {
+                if ladder {
+                    // Beyond the main depth, ladders only: an atari after which the
+                    // target, extending on its other liberty, has at most two liberties.
+                    let (a, b) = (libs.as_slice()[0], libs.as_slice()[1]);
                     if !self.atari_lets_escape(a, b) {
                         out.push(a);
                     }
                     if !self.atari_lets_escape(b, a) {
                         out.push(b);
                     }
+                } else {
+                    for &x in libs.as_slice() {
+                        out.push(x);
+                    }
                 }
                 continue;
             }
-            for x in &libs {
-                out.push(x);
-            }
-            if n == 1 {
+            if n == 1 || ladder {
                 continue;
             }
             // Own chains in atari next to the target: save them (extend, or capture a
             // chain in atari next to them).
-            let own: PointList<12> = adjacent_chains(self.board, &stones, attacker);
+            let own: PointList<12> = neighbours_of(self.board, t, attacker);
             for &a in own.as_slice() {
                 if self.board.liberty_count(a) == 1 {
-                    let a_stones = self.board.chain_stones(a);
-                    if let Some(l) = a_stones.adjacent(&self.board.empty_set()).first() {
-                        out.push(l);
-                    }
-                    let theirs: PointList<8> = adjacent_chains(self.board, &a_stones, defender);
+                    let l: PointList<1> = liberties_of(self.board, a);
+                    out.push(l.as_slice()[0]);
+                    let theirs: PointList<8> = neighbours_of(self.board, a, defender);
                     for &d in theirs.as_slice() {
-                        if self.board.liberty_count(d) == 1
-                            && let Some(l) = self.board.liberties(d).first()
-                        {
-                            out.push(l);
+                        if self.board.liberty_count(d) == 1 {
+                            let l: PointList<1> = liberties_of(self.board, d);
+                            out.push(l.as_slice()[0]);
                         }
                     }
                 }
@@ -169,7 +175,7 @@ impl Search<'_> {
             // Backfilling: a liberty the attacker cannot fill yet (it would have at most
             // one liberty there) is prepared by a move next to it.
             if self.ply <= self.depths.backfill {
-                for x in &libs {
+                for &x in libs.as_slice() {
                     let around = empty_neighbours(self.board, x);
                     if around.len() <= 1 + usize::from(n == 2) {
                         for &y in around.as_slice() {
@@ -185,41 +191,56 @@ impl Search<'_> {
                 && ((n == 2 && self.ply <= self.depths.break_chain)
                     || (n == 3 && self.ply <= self.depths.backfill2));
             if nets {
-                let second = libs.adjacent(&self.board.empty_set()) - libs;
-                for y in &second {
+                self.second_order(&libs, out);
+            }
+        }
+    }
+
+    /// The empty neighbours of the liberties `libs` that are not liberties themselves.
+    fn second_order(&self, libs: &PointList<4>, out: &mut Candidates) {
+        for &x in libs.as_slice() {
+            for &y in empty_neighbours(self.board, x).as_slice() {
+                if !libs.contains(y) {
                     out.push(y);
                 }
             }
         }
     }
 
-    /// The defender's candidate moves for every target that is not safe.
-    pub(super) fn defend_moves(&mut self, out: &mut Candidates) {
+    /// The defender's candidate moves of `stage` for every target that is not safe:
+    /// stage 0 the captures of neighbours in atari and the liberties, stage 1 the ataris
+    /// on neighbours, the liberties of the chains the target joins, and second-order
+    /// liberties.
+    pub(super) fn defend_moves(&mut self, out: &mut Candidates, stage: usize) {
         let attacker = self.attacker;
+        let defender = !attacker;
         for k in 0..self.n_targets {
             let t = self.targets[k];
             let n = self.board.liberty_count(t);
             if self.safe_by_liberties(n) {
                 continue;
             }
-            let (stones, libs) = self.chain_and_liberties(t);
-            // Captures of adjacent chains in atari first, then the liberties.
-            let theirs: PointList<16> = adjacent_chains(self.board, &stones, attacker);
-            for &a in theirs.as_slice() {
-                if self.board.liberty_count(a) == 1
-                    && let Some(l) = self.board.liberties(a).first()
-                {
-                    out.push(l);
+            let libs: PointList<4> = liberties_of(self.board, t);
+            let theirs: PointList<16> = neighbours_of(self.board, t, attacker);
+            if stage == 0 {
+                // Captures of adjacent chains in atari first, then the liberties.
+                for &a in theirs.as_slice() {
+                    if self.board.liberty_count(a) == 1 {
+                        let l: PointList<1> = liberties_of(self.board, a);
+                        out.push(l.as_slice()[0]);
+                    }
                 }
-            }
-            for x in &libs {
-                out.push(x);
+                for &x in libs.as_slice() {
+                    out.push(x);
+                }
+                continue;
             }
             if n >= 2 && self.ply <= self.depths.break_chain {
                 for &a in theirs.as_slice() {
                     if self.board.liberty_count(a) == 2 {
-                        for l in &self.board.liberties(a) {
-                            out.push(l);
+                        let l: PointList<2> = liberties_of(self.board, a);
+                        for &x in l.as_slice() {
+                            out.push(x);
                         }
                     }
                 }
@@ -228,36 +249,47 @@ impl Search<'_> {
             // they are short of liberties, their liberties (and captures next to them)
             // save the target too.
             if n <= 2 {
-                let own: PointList<8> = adjacent_chains(self.board, &libs, self.defender());
-                for &f in own.as_slice() {
-                    if stones.contains(f) {
-                        continue;
+                let target = self.board.chain_id(t);
+                let mut partners: PointList<8> = PointList::new();
+                let mut shared = [0u8; 8];
+                for &x in libs.as_slice() {
+                    for q in x.neighbours(self.board.size()) {
+                        if self.board.color_at(q) != Some(defender) || self.board.chain_id(q) == target {
+                            continue;
+                        }
+                        let id = self.board.chain_id(q);
+                        let k = partners.as_slice().iter().position(|&f| self.board.chain_id(f) == id);
+                        match k {
+                            Some(k) => shared[k] += 1,
+                            None => {
+                                if partners.push(q) {
+                                    shared[partners.len() - 1] = 1;
+                                }
+                            }
+                        }
                     }
-                    let f_stones = self.board.chain_stones(f);
+                }
+                for (i, &f) in partners.as_slice().iter().enumerate() {
                     // Short of liberties, or a partner on two of the target's liberties.
-                    let shared = f_stones.adjacent(&libs).len();
-                    let limit = if shared >= 2 { 5 } else { 4 };
+                    let limit = if shared[i] >= 2 { 5 } else { 4 };
                     if self.board.liberty_count(f) > limit {
                         continue;
                     }
-                    for l in &f_stones.adjacent(&self.board.empty_set()) {
+                    let f_libs: PointList<5> = liberties_of(self.board, f);
+                    for &l in f_libs.as_slice() {
                         out.push(l);
                     }
-                    let around: PointList<8> = adjacent_chains(self.board, &f_stones, attacker);
+                    let around: PointList<8> = neighbours_of(self.board, f, attacker);
                     for &a in around.as_slice() {
-                        if self.board.liberty_count(a) == 1
-                            && let Some(l) = self.board.liberties(a).first()
-                        {
-                            out.push(l);
+                        if self.board.liberty_count(a) == 1 {
+                            let l: PointList<1> = liberties_of(self.board, a);
+                            out.push(l.as_slice()[0]);
                         }
                     }
                 }
             }
             if n <= 2 && self.ply <= self.depths.backfill && self.config.second_order_defence {
-                let second = libs.adjacent(&self.board.empty_set()) - libs;
-                for y in &second {
-                    out.push(y);
-                }
+                self.second_order(&libs, out);
             }
         }
     }
@@ -295,12 +327,9 @@ impl Search<'_> {
         let mut others: PointList<2> = PointList::new();
         for &t in self.targets() {
             if self.board.liberty_count(t) == 2 {
-                let libs = self.board.liberties(t);
-                let mut it = libs.iter();
-                if let (Some(a), Some(b)) = (it.next(), it.next()) {
-                    pairs.push(a);
-                    others.push(b);
-                }
+                let libs: PointList<2> = liberties_of(self.board, t);
+                pairs.push(libs.as_slice()[0]);
+                others.push(libs.as_slice()[1]);
             }
         }
         moves.score_and_filter(|m| {

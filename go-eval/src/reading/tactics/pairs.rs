@@ -33,7 +33,8 @@ impl Search<'_> {
         let mut moves = Candidates::new();
         for t in [weaker, stronger] {
             self.set_targets(&[t]);
-            self.attack_moves(&mut moves);
+            self.attack_moves(&mut moves, 0);
+            self.attack_moves(&mut moves, 1);
         }
         self.set_targets(&[a, b]);
         self.order_attack_moves(&mut moves, None);
@@ -67,7 +68,8 @@ impl Search<'_> {
         let mut moves = Candidates::new();
         for &t in attacked.as_slice() {
             self.set_targets(&[t]);
-            self.defend_moves(&mut moves);
+            self.defend_moves(&mut moves, 0);
+            self.defend_moves(&mut moves, 1);
         }
         for t in [a, b] {
             for l in &self.board.liberties(t) {

@@ -16,7 +16,10 @@ use super::TacticsConfig;
 use super::moves::Candidates;
 use crate::reading::core::{Core, HasCore, hint, node};
 pub(crate) use crate::reading::core::NodeResult;
-use crate::reading::table::Table;
+use crate::reading::table::{Stored, Table};
+
+/// The stages of move generation (see `moves.rs`).
+const STAGES: usize = 2;
 
 /// The deepest ply a search reaches; beyond it a target counts as safe (not certain).
 /// Bounds the recursion (a few hundred bytes of stack per ply).
@@ -96,8 +99,8 @@ impl<'a> Search<'a> {
         .with_salt()
     }
 
-    /// Sets the salt of the table keys from the targets, who may retake, and the
-    /// attacker.
+    /// Sets the salt of the table keys from the targets and the attacker (the core adds
+    /// who may retake to the keys of results that met a ko).
     fn with_salt(mut self) -> Self {
         self.salt = self.compute_salt();
         self
@@ -108,8 +111,6 @@ impl<'a> Search<'a> {
         for &p in self.targets() {
             salt = (salt ^ p.index() as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         }
-        salt ^= u64::from(self.retake[Color::Black]) << 40
-            | u64::from(self.retake[Color::White]) << 41;
         salt ^ (self.attacker.index() as u64) << 42
     }
 
@@ -177,31 +178,58 @@ impl<'a> Search<'a> {
         node(self, key, |s, stored| s.attack_body(fewest, stored))
     }
 
-    fn attack_body(&mut self, fewest: usize, stored: Option<crate::reading::table::Stored>) -> NodeResult {
-        let mut moves = Candidates::new();
-        self.attack_moves(&mut moves);
-        self.order_attack_moves(&mut moves, hint(stored));
-        // Beyond the branch depth, a target with 3 or more liberties gets one try.
+    fn attack_body(&mut self, fewest: usize, stored: Option<Stored>) -> NodeResult {
+        self.try_moves(true, fewest, stored)
+    }
+
+    /// Tries the moves of the attacker (`attack`) or the defender, stage by stage (the
+    /// later stages only when the earlier ones failed), each stage ordered, the table's
+    /// move first. Beyond the branch depth, a target with 3 or more liberties gets one
+    /// try.
+    fn try_moves(&mut self, attack: bool, fewest: usize, stored: Option<Stored>) -> NodeResult {
+        let color = if attack { self.attacker } else { self.defender() };
         let one_try = fewest >= 3 && self.ply >= self.depths.branch;
-        let mut certain = !one_try || moves.len() <= 1;
-        let attacker = self.attacker;
-        for i in 0..moves.len() {
-            let m = moves.get(i);
-            let undo = self.board.play(attacker, m);
-            self.ply += 1;
-            let r = self.defend_node();
-            self.ply -= 1;
-            self.board.undo(undo);
-            if !r.success {
-                return NodeResult::new(true, Some(m), r.certain);
+        let mut certain = true;
+        let mut tried = Candidates::new();
+        for stage in 0..STAGES {
+            let mut moves = Candidates::new();
+            if stage == 0
+                && let Some(h) = hint(stored)
+            {
+                moves.push(h);
             }
-            certain &= r.certain;
-            if one_try {
-                break;
+            if attack {
+                self.attack_moves(&mut moves, stage);
+            } else {
+                self.defend_moves(&mut moves, stage);
             }
-        }
-        if moves.overflowed() {
-            certain = false;
+            moves.remove_all(&tried);
+            let first = if stage == 0 { hint(stored) } else { None };
+            if attack {
+                self.order_attack_moves(&mut moves, first);
+            } else {
+                self.order_defend_moves(&mut moves, first);
+            }
+            if moves.overflowed() {
+                certain = false;
+            }
+            for i in 0..moves.len() {
+                let m = moves.get(i);
+                if one_try && tried.len() == 1 {
+                    // A second move would have been tried without the branch limit.
+                    return NodeResult::new(false, None, false);
+                }
+                tried.push(m);
+                let undo = self.board.play(color, m);
+                self.ply += 1;
+                let r = if attack { self.defend_node() } else { self.attack_node() };
+                self.ply -= 1;
+                self.board.undo(undo);
+                if !r.success {
+                    return NodeResult::new(true, Some(m), r.certain);
+                }
+                certain &= r.certain;
+            }
         }
         NodeResult::new(false, None, certain)
     }
@@ -244,31 +272,7 @@ impl<'a> Search<'a> {
         node(self, key, |s, stored| s.defend_body(fewest, stored))
     }
 
-    fn defend_body(&mut self, fewest: usize, stored: Option<crate::reading::table::Stored>) -> NodeResult {
-        let mut moves = Candidates::new();
-        self.defend_moves(&mut moves);
-        self.order_defend_moves(&mut moves, hint(stored));
-        let one_try = fewest >= 3 && self.ply >= self.depths.branch;
-        let mut certain = !one_try || moves.len() <= 1;
-        let defender = self.defender();
-        for i in 0..moves.len() {
-            let m = moves.get(i);
-            let undo = self.board.play(defender, m);
-            self.ply += 1;
-            let r = self.attack_node();
-            self.ply -= 1;
-            self.board.undo(undo);
-            if !r.success {
-                return NodeResult::new(true, Some(m), r.certain);
-            }
-            certain &= r.certain;
-            if one_try {
-                break;
-            }
-        }
-        if moves.overflowed() {
-            certain = false;
-        }
-        NodeResult::new(false, None, certain)
+    fn defend_body(&mut self, fewest: usize, stored: Option<Stored>) -> NodeResult {
+        self.try_moves(false, fewest, stored)
     }
 }
