@@ -557,8 +557,12 @@ fn gogui_analyze_commands_all_work() {
         let parts: Vec<&str> = entry.splitn(3, '/').collect();
         assert_eq!(parts.len(), 3, "{entry}");
         assert!(
-            ["string", "hstring", "plist", "pspairs", "sboard", "dboard", "gfx"]
-                .contains(&parts[0]),
+            [
+                "string", "hstring", "hpstring", "plist", "pspairs", "sboard", "dboard", "cboard",
+                "bwboard", "gfx", "none", "var", "varb", "varc", "varp", "varpo", "varw", "move",
+                "param"
+            ]
+            .contains(&parts[0]),
             "GoGui type of {entry}"
         );
         let command = parts[2].replace("%p", "C3").replace("%c", "white");
