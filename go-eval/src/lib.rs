@@ -12,6 +12,7 @@ pub mod ownership;
 mod padded;
 pub mod reading;
 pub mod score;
+pub mod unconditional;
 pub mod search;
 
 pub use bouzy::Bouzy;

@@ -35,7 +35,7 @@
 use go_board::{PointSet, Position};
 use go_search::Bounds;
 
-use crate::benson::Unconditional;
+use crate::unconditional::Unconditional;
 use crate::evaluate::{Evaluation, PositionEvaluator};
 
 /// A score estimate: the neutral evaluation (its [`Score`](go_board::Score), dead

@@ -139,7 +139,7 @@ fn analysis<P: Player + 'static>() -> Vec<Command<P>> {
         method("unconditional_status", |s, args| {
             let p = args.point(0, s.position.size())?;
             let board = s.position.board();
-            Ok(go_eval::benson::Unconditional::new(board).status(p).to_string())
+            Ok(go_eval::unconditional::Unconditional::new(board).status(p).to_string())
         })
         .analyze(AnalyzeKind::String, "Unconditional Status", "%p"),
         method("countlib", |s, args| {
