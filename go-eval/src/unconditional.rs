@@ -174,8 +174,12 @@ impl Life {
         let seki: PointSet = chains_in_order(&trial, color)
             .into_iter()
             .filter(|stones| {
+                let before = work.empty_set();
                 stones.is_subset(&candidates)
                     && stones.adjacent(&trial.empty_set()).len() > MAX_SEKI_CAPTURE_LIBERTIES
+                    && stones.iter().all(|p| {
+                        PointSet::from_iter([p]).adjacent(&before).len() >= 2
+                    })
             })
             .fold(PointSet::EMPTY, |a, s| a | s);
         if seki != candidates {
