@@ -10,5 +10,6 @@
 //! vocabulary they share.
 
 mod answer;
+pub mod eyes;
 
 pub use answer::{Answer, Budget, Outcome};

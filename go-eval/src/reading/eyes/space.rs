@@ -1,0 +1,441 @@
+//! Eye spaces on a board: the domains of each colour, the connected regions of empty
+//! points and dead stones inside one colour's domain with their marginal points, false
+//! and half eyes by the diagonal test, and each region's value as an eye graph.
+
+use go_board::{Board, BoardSize, ByColor, Color, Point, PointMap, PointSet};
+
+use super::capture;
+use super::graph::{EyeGraph, EyePoint, MAX_EYE_POINTS, bits};
+use super::solve::{Solution, solve};
+use super::table::EyeTable;
+use super::value::EyeValue;
+
+/// The most positions the exact search may use for an eye graph larger than the table.
+const SOLVE_BUDGET: u64 = 400_000;
+/// The largest eye graph searched exactly when the table does not hold it.
+const SOLVE_POINTS: usize = 10;
+
+/// A half eye: an eye point that becomes a proper eye or a false one depending on who
+/// plays first on one of its `keys` (diagonal points).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HalfEye {
+    /// The eye point.
+    pub point: Point,
+    /// The contested diagonal points: the attacker playing one makes the eye false, the
+    /// defender playing one makes it proper.
+    pub keys: PointSet,
+}
+
+/// One eye space of a colour and what it is worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EyeSpace {
+    /// The colour whose eye space it is (the defender).
+    pub color: Color,
+    /// Its points: empty points and dead stones.
+    pub points: PointSet,
+    /// Its marginal points: points the opponent reaches from outside, false eyes
+    /// included.
+    pub margins: PointSet,
+    /// Its false eyes (counted among the margins).
+    pub false_eyes: PointSet,
+    /// Its half eyes.
+    pub half_eyes: Vec<HalfEye>,
+    /// The number of eyes it gives ([`EyeValue`]).
+    pub value: EyeValue,
+    /// Every first move of the attacker that leaves [`EyeValue::min`] eyes, when fewer
+    /// than the maximum (else empty).
+    pub attack: PointSet,
+    /// Every first move of the defender that gives [`EyeValue::max`] eyes, when more
+    /// than the minimum (else empty).
+    pub defence: PointSet,
+    /// Whether the value was read exactly (from the eye table or the search), not
+    /// estimated from the size of a large space.
+    pub exact: bool,
+}
+
+impl EyeSpace {
+    /// Whether the space is closed: no marginal point, so the opponent cannot reach it
+    /// from outside (false eyes and half eyes make a space open).
+    pub fn is_closed(&self) -> bool {
+        self.margins.is_empty() && self.half_eyes.is_empty()
+    }
+
+    /// The attack point GNU Go would name: the first of [`EyeSpace::attack`] in board
+    /// order (top row first, then left to right).
+    pub fn attack_point(&self, size: BoardSize) -> Option<Point> {
+        first_in_board_order(&self.attack, size)
+    }
+
+    /// The defence point GNU Go would name (see [`EyeSpace::attack_point`]).
+    pub fn defence_point(&self, size: BoardSize) -> Option<Point> {
+        first_in_board_order(&self.defence, size)
+    }
+}
+
+/// The first point of `set` with the top row first, each row from the left.
+fn first_in_board_order(set: &PointSet, size: BoardSize) -> Option<Point> {
+    set.iter().max_by_key(|p| (p.row(), core::cmp::Reverse(p.col()))).filter(|_| size.rows() > 0)
+}
+
+/// Every eye space of both colours on a board.
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{Board, Color, Point};
+/// use go_eval::reading::eyes::EyeSpaces;
+/// let board = Board::from_diagram(
+///     "
+///     . . . X O . .
+///     X X X X O . .
+///     O O O O O . .
+///     . . . . . . .
+///     ",
+/// )?;
+/// let spaces = EyeSpaces::new(&board);
+/// let a4 = Point::parse_gtp("A4", board.size())?;
+/// let corner = spaces.at(Color::Black, a4).expect("Black's corner is an eye space");
+/// // A straight three: one eye, or two if Black plays in the middle first.
+/// assert_eq!((corner.value.min(), corner.value.max()), (1, 2));
+/// assert_eq!(corner.defence_point(board.size()), Some(Point::parse_gtp("B4", board.size())?));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeSpaces {
+    spaces: Vec<EyeSpace>,
+    index: ByColor<PointMap<Option<u16>>>,
+}
+
+impl EyeSpaces {
+    /// The eye spaces of `board`, with dead stones found by a small capture search
+    /// (stones that can be captured and not saved).
+    pub fn new(board: &Board) -> EyeSpaces {
+        let mut dead = PointSet::EMPTY;
+        let mut seen = PointSet::EMPTY;
+        for p in *board.stones(Color::Black) | *board.stones(Color::White) {
+            if seen.contains(p) {
+                continue;
+            }
+            let chain = board.chain_stones(p);
+            seen |= chain;
+            if board.liberty_count(p) <= 3 && capture::is_dead(board, p) {
+                dead |= chain;
+            }
+        }
+        EyeSpaces::with_dead_stones(board, dead)
+    }
+
+    /// The eye spaces of `board` when `dead` are the dead stones (for a caller with its
+    /// own reading, such as a life-and-death search).
+    pub fn with_dead_stones(board: &Board, dead: PointSet) -> EyeSpaces {
+        let size = board.size();
+        let lively = board.stones_by_color().map(|s| s - dead);
+        let open = board.empty_set() | dead;
+        let domain = ByColor::new(
+            domain(size, lively.black, lively.white, open),
+            domain(size, lively.white, lively.black, open),
+        );
+        let mut spaces = Vec::new();
+        let mut index = ByColor::new(PointMap::new(size, None), PointMap::new(size, None));
+        for color in Color::ALL {
+            let (own, other) = (domain[color], domain[color.opponent()]);
+            let only_own = own - other;
+            let only_other = other - own;
+            let mut points = open & only_own;
+            // Points of both domains next to a point of this colour's alone are
+            // marginal points of its space.
+            points |= open & own & other & only_own.adjacent(&size.on_board());
+            let mut margins = points & (only_other.adjacent(&size.on_board()) | (own & other));
+            // False margins: a point next to a safe enemy chain where the enemy's stone
+            // would be in atari is no part of the space.
+            for p in margins {
+                if false_margin(board, color, p, &dead) {
+                    points.remove(p);
+                    margins.remove(p);
+                }
+            }
+            for region in points.components() {
+                let space = EyeSpace::analyse(board, color, region, margins & region, &dead, &lively);
+                let i = spaces.len() as u16;
+                for p in space.points {
+                    index[color][p] = Some(i);
+                }
+                spaces.push(space);
+            }
+        }
+        EyeSpaces { spaces, index }
+    }
+
+    /// Every eye space, Black's first.
+    pub fn spaces(&self) -> &[EyeSpace] {
+        &self.spaces
+    }
+
+    /// The eye space of `color` that holds `point`, if any.
+    pub fn at(&self, color: Color, point: Point) -> Option<&EyeSpace> {
+        self.index[color].get(point).copied().flatten().map(|i| &self.spaces[i as usize])
+    }
+
+    /// The eye spaces of the colour of `stones` that touch them (the eye spaces of a
+    /// group given by its stones).
+    pub fn around(&self, board: &Board, stones: &PointSet) -> Vec<&EyeSpace> {
+        let Some(color) = stones.first().and_then(|p| board.color_at(p)) else { return Vec::new() };
+        let near = stones.adjacent(&board.size().on_board());
+        let mut out: Vec<&EyeSpace> = Vec::new();
+        for p in near {
+            if let Some(space) = self.at(color, p) {
+                if !out.iter().any(|s| core::ptr::eq(*s, space)) {
+                    out.push(space);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What the eye spaces of a group add up to, when that is certain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum EyeVerdict {
+    /// Two eyes even if the attacker moves first, from exactly valued closed spaces.
+    TwoEyes,
+    /// At most one eye even if the defender moves first, from exactly valued spaces.
+    AtMostOneEye,
+    /// Anything else: the spaces are open, estimated, or the result depends on who
+    /// moves first.
+    Unsettled,
+}
+
+/// The quick verdict on a group with these eye spaces: certainly two eyes (closed,
+/// exact spaces whose minimums add up to two) or certainly at most one (exact spaces
+/// whose maximums add up to at most one).
+pub fn verdict(spaces: &[&EyeSpace]) -> EyeVerdict {
+    let total = spaces.iter().fold(EyeValue::NONE, |v, s| v.add(s.value));
+    if spaces.iter().all(|s| s.exact && s.is_closed()) && total.min() >= 2 {
+        EyeVerdict::TwoEyes
+    } else if spaces.iter().all(|s| s.exact) && total.max() <= 1 {
+        EyeVerdict::AtMostOneEye
+    } else {
+        EyeVerdict::Unsettled
+    }
+}
+
+/// The domain of a colour whose lively stones are `own` (the other colour's are
+/// `other`; `open` are the empty points and dead stones): its stones, the open points
+/// next to them, and open points reached by influence through two adjoining points
+/// (GNU Go's rule, with its two caveats and the corner rule).
+fn domain(size: BoardSize, own: PointSet, other: PointSet, open: PointSet) -> PointSet {
+    let on_board = size.on_board();
+    let mut dom = own | (own.adjacent(&on_board) & open);
+    let line = |p: Point| p.line(size);
+    let is_other = |q: Option<Point>| q.is_some_and(|q| other.contains(q));
+    loop {
+        let mut grown = dom;
+        for e in open - dom {
+            let (cx, cy) = (e.col() as i32, e.row() as i32);
+            let corner = (cx == 0 || cx == size.cols() as i32 - 1) && (cy == 0 || cy == size.rows() as i32 - 1);
+            if corner {
+                let sx = if cx == 0 { 1 } else { -1 };
+                let sy = if cy == 0 { 1 } else { -1 };
+                let b = e.offset(sx, 0, size);
+                let c = e.offset(0, sy, size);
+                let d = e.offset(sx, sy, size);
+                let has = |q: Option<Point>| q.is_some_and(|q| dom.contains(q));
+                if (has(b) || has(c)) && !is_other(b) && !is_other(c) && !is_other(d) {
+                    grown.insert(e);
+                }
+                continue;
+            }
+            'pairs: for (ox, oy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                for (px, py) in [(oy, ox), (-oy, -ox)] {
+                    let (Some(o), Some(d)) = (e.offset(ox, oy, size), e.offset(ox + px, oy + py, size)) else {
+                        continue;
+                    };
+                    if !dom.contains(o) || !dom.contains(d) || line(o) < 2 || line(d) < 2 {
+                        continue;
+                    }
+                    // Knight's move: the other neighbour beside the diagonal.
+                    if is_other(e.offset(px, py, size)) {
+                        continue;
+                    }
+                    // Two-point jump: enemy stones beyond both ends of the pair.
+                    if is_other(e.offset(ox + 2 * px, oy + 2 * py, size)) && is_other(e.offset(ox - px, oy - py, size)) {
+                        continue;
+                    }
+                    grown.insert(e);
+                    break 'pairs;
+                }
+            }
+        }
+        if grown == dom {
+            return dom;
+        }
+        dom = grown;
+    }
+}
+
+/// Whether the marginal point `p` of `color`'s space is a false margin: next to an enemy
+/// chain that cannot be captured, while an enemy stone on `p` would be in atari.
+fn false_margin(board: &Board, color: Color, p: Point, dead: &PointSet) -> bool {
+    let enemy = color.opponent();
+    if board.color_at(p).is_some() {
+        return false;
+    }
+    let size = board.size();
+    let safe_enemy_next = p.neighbours(size).any(|q| {
+        board.color_at(q) == Some(enemy) && !dead.contains(q) && !capture::can_be_captured(board, q)
+    });
+    if !safe_enemy_next || !board.is_legal(enemy, p) {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play(enemy, p);
+    b.liberty_count(p) == 1
+}
+
+impl EyeSpace {
+    /// Reads one eye space: topology of its points, its graph and its value.
+    fn analyse(
+        board: &Board,
+        color: Color,
+        region: PointSet,
+        margins: PointSet,
+        dead: &PointSet,
+        lively: &ByColor<PointSet>,
+    ) -> EyeSpace {
+        let size = board.size();
+        let enemy = color.opponent();
+        let mut margins = margins;
+        let mut false_eyes = PointSet::EMPTY;
+        let mut half_eyes = Vec::new();
+        for p in region - margins {
+            if p.neighbours(size).filter(|&q| region.contains(q)).count() > 1 {
+                continue;
+            }
+            let mut sum = 0;
+            let mut keys = PointSet::EMPTY;
+            for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let q = match p.offset(dx, dy, size) {
+                    Some(q) => q,
+                    None => {
+                        let off_x = p.offset(dx, 0, size).is_none();
+                        let off_y = p.offset(0, dy, size).is_none();
+                        sum += u32::from(off_x != off_y);
+                        continue;
+                    }
+                };
+                if region.contains(q) {
+                    continue;
+                }
+                let v = match board.color_at(q) {
+                    None => u32::from(capture::is_safe_move(board, enemy, q)),
+                    Some(c) if c == color => 0,
+                    Some(_) if dead.contains(q) => 0,
+                    Some(_) if !capture::can_be_captured(board, q) => 2,
+                    Some(_) => 1,
+                };
+                if v == 1 {
+                    keys.insert(q);
+                }
+                sum += v;
+            }
+            if sum >= 4 {
+                // A false eye the attacker cannot play on (a suicide) stays a point of a
+                // larger space: it still makes that space's eye.
+                false_eyes.insert(p);
+                if region.len() == 1 || board.color_at(p) == Some(enemy) || board.is_legal(enemy, p) {
+                    margins.insert(p);
+                }
+            } else if sum == 3 && !keys.is_empty() {
+                half_eyes.push(HalfEye { point: p, keys });
+            }
+        }
+        let _ = lively;
+        // The graph: the points of the space, then one marginal key point a half eye.
+        let mut vertices: Vec<Point> = region.iter().collect();
+        let mut labels: Vec<EyePoint> = vertices
+            .iter()
+            .map(|&p| {
+                if board.color_at(p) == Some(enemy) && margins.contains(p) {
+                    EyePoint::MarginalEnemy
+                } else if board.color_at(p) == Some(enemy) {
+                    EyePoint::Enemy
+                } else if margins.contains(p) {
+                    EyePoint::Margin
+                } else {
+                    EyePoint::Empty
+                }
+            })
+            .collect();
+        let mut key_of: Vec<(usize, usize)> = Vec::new();
+        for h in &half_eyes {
+            let key = h.keys.first().expect("a half eye has a key");
+            let k = match vertices.iter().position(|&v| v == key) {
+                Some(k) => k,
+                None => {
+                    vertices.push(key);
+                    labels.push(EyePoint::Margin);
+                    vertices.len() - 1
+                }
+            };
+            let i = vertices.iter().position(|&v| v == h.point).expect("a point of the space");
+            key_of.push((i, k));
+        }
+        let solution = if vertices.len() <= MAX_EYE_POINTS {
+            let mut g = EyeGraph::new(&labels);
+            for i in 0..region.len() {
+                for j in i + 1..region.len() {
+                    if vertices[i].neighbours(size).any(|q| q == vertices[j]) {
+                        g.connect(i, j);
+                    }
+                }
+            }
+            for &(i, k) in &key_of {
+                if !g.is_adjacent(i, k) {
+                    g.connect(i, k);
+                }
+            }
+            evaluate(&g)
+        } else {
+            None
+        };
+        let (value, attack, defence, exact) = match solution {
+            Some(s) => {
+                let to_points = |mask: u16| bits(mask).map(|i| vertices[i]).collect::<PointSet>();
+                let (attack, defence) = if s.value.is_settled() {
+                    (PointSet::EMPTY, PointSet::EMPTY)
+                } else {
+                    (to_points(s.attack), to_points(s.defence))
+                };
+                (s.value, attack, defence, true)
+            }
+            None => {
+                let esize = region.len() as i64;
+                let msize = margins.len() as i64;
+                let v = if esize - 2 * msize > 3 {
+                    EyeValue::TWO
+                } else if esize - 2 * msize > 0 {
+                    EyeValue::ONE
+                } else {
+                    EyeValue::NONE
+                };
+                (v, PointSet::EMPTY, PointSet::EMPTY, false)
+            }
+        };
+        EyeSpace { color, points: region, margins, false_eyes, half_eyes, value, attack, defence, exact }
+    }
+}
+
+/// The exact value of a graph: from the table, or by the search for a graph a little
+/// larger; `None` for a larger graph.
+fn evaluate(g: &EyeGraph) -> Option<Solution> {
+    if let Some(s) = EyeTable::builtin().lookup(g) {
+        return Some(s);
+    }
+    if g.len() <= SOLVE_POINTS && g.is_position() {
+        return solve(g, SOLVE_BUDGET);
+    }
+    None
+}
