@@ -24,6 +24,11 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             Ok(eval_eye(&s.position, p))
         })
         .analyze(AnalyzeKind::String, "Eye Value", "%p"),
+        Command::new("eye_data", |s: &mut Session<P>, args: &Args<'_>| {
+            let color = args.color(0)?;
+            let p = args.point(1, s.position.size())?;
+            Ok(eye_data(&s.position, color, p))
+        }),
         Command::new("eye_map", |s: &mut Session<P>, _: &Args<'_>| Ok(eye_map(&s.position)))
             .analyze(AnalyzeKind::Gfx, "Eye Spaces", ""),
     ]
@@ -44,6 +49,42 @@ fn eval_eye(position: &Position, point: go_board::Point) -> String {
         (Some(a), Some(d)) if min != max => format!("{min} {max} {a} {d}"),
         _ => format!("{min} {max}"),
     }
+}
+
+/// `eye_data COLOR VERTEX` in GNU Go's field layout (`origin`, `color`, `esize`, `msize`,
+/// `value`, `marginal`, `neighbors`, `marginal_neighbors`), then what go-eval adds:
+/// the points, margins, false eyes, half eyes with their keys, and the vital points.
+fn eye_data(position: &Position, color: Color, point: go_board::Point) -> String {
+    let spaces = EyeSpaces::new(position.board());
+    let size = position.size();
+    let Some(space) = spaces.at(color, point) else {
+        return ["origin PASS", "color empty", "esize 0", "msize 0", "value 0000"].join("\n");
+    };
+    let near = |set: &PointSet| point.neighbours(size).filter(|q| set.contains(*q)).count();
+    let origin = render::board_order(&space.points)[0];
+    let half: Vec<String> = space
+        .half_eyes
+        .iter()
+        .map(|h| format!("{}:{}/{}", h.point, render::vertex_list(&h.attack), render::vertex_list(&h.defence)))
+        .collect();
+    [
+        format!("origin {origin}"),
+        format!("color {}", space.color),
+        format!("esize {}", space.points.len()),
+        format!("msize {}", space.margins.len()),
+        format!("value {}", space.value),
+        format!("marginal {}", u8::from(space.margins.contains(point))),
+        format!("neighbors {}", near(&space.points)),
+        format!("marginal_neighbors {}", near(&space.margins)),
+        format!("points {}", render::vertex_list(&space.points)),
+        format!("margins {}", render::vertex_list(&space.margins)),
+        format!("false_eyes {}", render::vertex_list(&space.false_eyes)),
+        format!("half_eyes {}", half.join(" ")),
+        format!("attack {}", render::vertex_list(&space.attack)),
+        format!("defence {}", render::vertex_list(&space.defence)),
+        format!("exact {}", space.exact),
+    ]
+    .join("\n")
 }
 
 /// GoGui `gfx`: each eye space coloured by its owner and labelled with its value

@@ -34,6 +34,54 @@ pub(crate) fn can_be_captured(board: &Board, point: Point) -> bool {
     attack(&mut b, point, DEPTH, &mut nodes)
 }
 
+/// The moves that capture the chain on `point` with its opponent to move, and the moves
+/// that save it with its owner to move (both found by the search; empty when none).
+pub(crate) fn attack_and_defence(board: &Board, point: Point) -> (Vec<Point>, Vec<Point>) {
+    let Some(owner) = board.color_at(point) else { return (Vec::new(), Vec::new()) };
+    let mut b = board.clone();
+    let mut attacks = Vec::new();
+    for m in candidate_moves(&b, point, owner.opponent()) {
+        if !b.is_legal(owner.opponent(), m) {
+            continue;
+        }
+        let undo = b.play(owner.opponent(), m);
+        let mut nodes = 0;
+        if b.color_at(point) != Some(owner) || !defend(&mut b, point, DEPTH, &mut nodes) {
+            attacks.push(m);
+        }
+        b.undo(undo);
+    }
+    let mut defences = Vec::new();
+    for m in candidate_moves(&b, point, owner) {
+        if !b.is_legal(owner, m) {
+            continue;
+        }
+        let undo = b.play(owner, m);
+        let mut nodes = 0;
+        if !attack(&mut b, point, DEPTH, &mut nodes) {
+            defences.push(m);
+        }
+        b.undo(undo);
+    }
+    (attacks, defences)
+}
+
+/// The liberties of the chain on `target` and, for its owner, the captures of its
+/// neighbours in atari; in point order.
+fn candidate_moves(b: &Board, target: Point, mover: Color) -> Vec<Point> {
+    let mut moves: Vec<Point> = b.liberties(target).iter().collect();
+    if b.color_at(target) == Some(mover) {
+        for p in b.chain_stones(target).adjacent(b.stones(mover.opponent())) {
+            if b.liberty_count(p) == 1 {
+                moves.extend(b.liberties(p).iter());
+            }
+        }
+    }
+    moves.sort_unstable();
+    moves.dedup();
+    moves
+}
+
 /// Whether `color` may play on the empty `point` and keep the stone there (not a
 /// suicide, not capturable at once by the reader).
 pub(crate) fn is_safe_move(board: &Board, color: Color, point: Point) -> bool {
@@ -82,17 +130,7 @@ fn defend(b: &mut Board, target: Point, depth: u32, nodes: &mut u32) -> bool {
     if !attack(b, target, depth - 1, nodes) {
         return true;
     }
-    let stones = b.chain_stones(target);
-    let mut moves: Vec<Point> = b.liberties(target).iter().collect();
-    // Captures of neighbouring chains in atari.
-    for p in stones.adjacent(b.stones(owner.opponent())) {
-        if b.liberty_count(p) == 1 {
-            moves.extend(b.liberties(p).iter());
-        }
-    }
-    moves.sort_unstable();
-    moves.dedup();
-    for m in moves {
+    for m in candidate_moves(b, target, owner) {
         if !b.is_legal(owner, m) {
             continue;
         }

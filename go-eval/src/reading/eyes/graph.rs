@@ -252,6 +252,36 @@ impl EyeGraph {
         true
     }
 
+    /// The graph with one more point for every dead chain that touches no empty point
+    /// of the space: that chain lives on liberties outside the space, which the new
+    /// (inner, empty) point stands for; the defender captures the chain by filling it.
+    /// Returns the graph and, for each new point, the chain it serves; `None` when
+    /// there is no room.
+    pub(crate) fn with_outside_liberties(&self) -> Option<(EyeGraph, Vec<(usize, u16)>)> {
+        let enemy = self.with(EyePoint::is_enemy);
+        let open = self.all() & !enemy;
+        let mut g = *self;
+        let mut added = Vec::new();
+        let mut rest = enemy;
+        while rest != 0 {
+            let chain = reach(self, rest & rest.wrapping_neg(), enemy);
+            if adjacent_to(self, chain) & open == 0 {
+                if g.len() == MAX_EYE_POINTS {
+                    return None;
+                }
+                let v = g.len();
+                g.len += 1;
+                g.points[v] = EyePoint::Empty;
+                for i in bits(chain) {
+                    g.connect(i, v);
+                }
+                added.push((v, chain));
+            }
+            rest &= !chain;
+        }
+        Some((g, added))
+    }
+
     /// The canonical form of a graph of at most 8 points: a code equal for two graphs
     /// exactly when they are isomorphic (labels included), and the order of the points
     /// it encodes (`order[k]` is the point of this graph that comes k-th).

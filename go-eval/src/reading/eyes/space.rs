@@ -16,15 +16,18 @@ const SOLVE_BUDGET: u64 = 400_000;
 const SOLVE_POINTS: usize = 10;
 
 /// A half eye: an eye point that becomes a proper eye or a false one depending on who
-/// plays first on one of its `keys` (diagonal points).
+/// plays first at its contested diagonal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HalfEye {
     /// The eye point.
     pub point: Point,
-    /// The contested diagonal points: the attacker playing one makes the eye false, the
-    /// defender playing one makes it proper.
-    pub keys: PointSet,
+    /// The attacker's moves that make it false: the contested empty diagonal, or the
+    /// moves that save the attacker's capturable stones there.
+    pub attack: PointSet,
+    /// The defender's moves that make it proper: the contested empty diagonal, or the
+    /// moves that capture the attacker's stones there.
+    pub defence: PointSet,
 }
 
 /// One eye space of a colour and what it is worth.
@@ -276,6 +279,16 @@ fn domain(size: BoardSize, own: PointSet, other: PointSet, open: PointSet) -> Po
     }
 }
 
+/// Whether the defender's vital move `p` can be played: legal, and the stone not
+/// captured at once (a move that fills the wall's last outside liberty fails).
+fn vital_move_works(board: &Board, color: Color, p: Point) -> bool {
+    if board.color_at(p).is_some() {
+        // An occupied vital point is a capture of the stones there (by another move).
+        return true;
+    }
+    capture::is_safe_move(board, color, p)
+}
+
 /// Whether the marginal point `p` of `color`'s space is a false margin: next to an enemy
 /// chain that cannot be captured, while an enemy stone on `p` would be in atari.
 fn false_margin(board: &Board, color: Color, p: Point, dead: &PointSet) -> bool {
@@ -315,7 +328,7 @@ impl EyeSpace {
                 continue;
             }
             let mut sum = 0;
-            let mut keys = PointSet::EMPTY;
+            let (mut attack, mut defence) = (PointSet::EMPTY, PointSet::EMPTY);
             for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 let q = match p.offset(dx, dy, size) {
                     Some(q) => q,
@@ -329,17 +342,26 @@ impl EyeSpace {
                 if region.contains(q) {
                     continue;
                 }
-                let v = match board.color_at(q) {
-                    None => u32::from(capture::is_safe_move(board, enemy, q)),
-                    Some(c) if c == color => 0,
-                    Some(_) if dead.contains(q) => 0,
-                    Some(_) if !capture::can_be_captured(board, q) => 2,
-                    Some(_) => 1,
-                };
-                if v == 1 {
-                    keys.insert(q);
+                match board.color_at(q) {
+                    None => {
+                        if capture::is_safe_move(board, enemy, q) {
+                            sum += 1;
+                            attack.insert(q);
+                            defence.insert(q);
+                        }
+                    }
+                    Some(c) if c == color || dead.contains(q) => {}
+                    Some(_) => {
+                        let (captures, saves) = capture::attack_and_defence(board, q);
+                        if captures.is_empty() {
+                            sum += 2;
+                        } else if !saves.is_empty() {
+                            sum += 1;
+                            attack.extend(saves);
+                            defence.extend(captures);
+                        }
+                    }
                 }
-                sum += v;
             }
             if sum >= 4 {
                 // A false eye the attacker cannot play on (a suicide) stays a point of a
@@ -348,8 +370,8 @@ impl EyeSpace {
                 if region.len() == 1 || board.color_at(p) == Some(enemy) || board.is_legal(enemy, p) {
                     margins.insert(p);
                 }
-            } else if sum == 3 && !keys.is_empty() {
-                half_eyes.push(HalfEye { point: p, keys });
+            } else if sum == 3 && !defence.is_empty() {
+                half_eyes.push(HalfEye { point: p, attack, defence });
             }
         }
         let _ = lively;
@@ -369,14 +391,18 @@ impl EyeSpace {
                 }
             })
             .collect();
+        // A half eye's key: the defender's move that makes it proper, a marginal point
+        // next to it (the point itself if it is in the space already).
         let mut key_of: Vec<(usize, usize)> = Vec::new();
-        for h in &half_eyes {
-            let key = h.keys.first().expect("a half eye has a key");
+        let mut key_half: Vec<Option<usize>> = vec![None; vertices.len()];
+        for (n, h) in half_eyes.iter().enumerate() {
+            let key = first_in_board_order(&h.defence, size).expect("a half eye has a key");
             let k = match vertices.iter().position(|&v| v == key) {
                 Some(k) => k,
                 None => {
                     vertices.push(key);
                     labels.push(EyePoint::Margin);
+                    key_half.push(Some(n));
                     vertices.len() - 1
                 }
             };
@@ -397,19 +423,55 @@ impl EyeSpace {
                     g.connect(i, k);
                 }
             }
-            evaluate(&g)
+            // Dead chains living on outside liberties get a point for those.
+            match g.with_outside_liberties() {
+                Some((g, added)) => {
+                    for &(v, chain) in &added {
+                        let libs = bits(chain)
+                            .fold(PointSet::EMPTY, |a, i| a | board.liberties(vertices[i]))
+                            - region;
+                        vertices.push(libs.first().unwrap_or(vertices[bits(chain).next().expect("a stone")]));
+                        labels.push(EyePoint::Empty);
+                        key_half.push(None);
+                        let _ = v;
+                    }
+                    evaluate(&g)
+                }
+                None => None,
+            }
         } else {
             None
         };
         let (value, attack, defence, exact) = match solution {
             Some(s) => {
-                let to_points = |mask: u16| bits(mask).map(|i| vertices[i]).collect::<PointSet>();
-                let (attack, defence) = if s.value.is_settled() {
+                // A key vertex stands for its half eye's moves.
+                let to_points = |mask: u16, attacker: bool| {
+                    bits(mask).fold(PointSet::EMPTY, |set, i| match key_half.get(i).copied().flatten() {
+                        Some(n) if attacker => set | half_eyes[n].attack,
+                        Some(n) => set | half_eyes[n].defence,
+                        None => set | PointSet::from_iter([vertices[i]]),
+                    })
+                };
+                let (mut attack, mut defence) = if s.value.is_settled() {
                     (PointSet::EMPTY, PointSet::EMPTY)
                 } else {
-                    (to_points(s.attack), to_points(s.defence))
+                    (to_points(s.attack, true), to_points(s.defence, false))
                 };
-                (s.value, attack, defence, true)
+                let mut value = s.value;
+                // The graph does not know the wall's liberties: a vital move that is a
+                // suicide or is captured at once on the board is no move.
+                if !value.is_settled() {
+                    defence = defence.iter().filter(|&d| vital_move_works(board, color, d)).collect();
+                    attack = attack.iter().filter(|&a| board.is_legal(enemy, a)).collect();
+                    if defence.is_empty() {
+                        value = EyeValue::new(value.a, value.b, value.b, value.d.max(value.b));
+                        attack = PointSet::EMPTY;
+                    } else if attack.is_empty() {
+                        value = EyeValue::new(value.a.min(value.c), value.c, value.c, value.d);
+                        defence = PointSet::EMPTY;
+                    }
+                }
+                (value, attack, defence, true)
             }
             None => {
                 let esize = region.len() as i64;
@@ -434,7 +496,7 @@ fn evaluate(g: &EyeGraph) -> Option<Solution> {
     if let Some(s) = EyeTable::builtin().lookup(g) {
         return Some(s);
     }
-    if g.len() <= SOLVE_POINTS && g.is_position() {
+    if g.len() <= SOLVE_POINTS {
         return solve(g, SOLVE_BUDGET);
     }
     None
