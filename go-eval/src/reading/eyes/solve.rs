@@ -1,20 +1,29 @@
 //! The local game of an eye space, solved by exhaustive search.
 //!
 //! The defender owns the wall around the space; the wall is taken to have liberties
-//! elsewhere, so it is never captured and the defender may fill any point. The attacker
-//! plays from outside: a stone on a marginal point is connected out (alive), and makes
-//! its neighbours marginal; a stone on an inner point is a dead stone of the space
-//! unless it joins one that is connected out, and it may not be a suicide (the wall
-//! cannot be captured). A chain of dead stones without an empty neighbour is captured
-//! (its points become empty points again, marginal if they were: a dead stone on a
-//! false eye leaves a false eye). Either side may pass; two passes in a
-//! row end the game. Then every connected part of the empty points and dead stones
-//! without a marginal point is an eye. The defender maximises the eyes (counted up to
-//! 2), the attacker minimises them.
+//! elsewhere, so it is never captured. A defender stone on a point next to the wall
+//! (or next to a defender stone joined to it) joins the wall: the point is filled for
+//! good. Points next to no wall stone (*inner* points, such as a corner inside the
+//! space) are given separately; a defender stone there is a stone of its own that the
+//! attacker can capture, and may not be a suicide.
 //!
-//! Every defender move fills a point for good and every attacker move adds a stone
-//! without removing a defender point, so (defender points, attacker stones) grows at
-//! every move: the game has no cycle, and no ko.
+//! The attacker plays from outside: a stone on a marginal point is connected out
+//! (alive), and makes its neighbours marginal; a stone on an inner point of the space is
+//! a dead stone unless it joins one that is connected out, and it may not be a suicide
+//! (unless it captures). A chain of dead stones without an empty neighbour is captured
+//! (its points become empty points again, marginal if they were: a dead stone on a
+//! false eye leaves a false eye). A single stone captured by a single stone may not be
+//! retaken at once (ko). Either side may pass; two passes in a row end the game. Then
+//! every connected part of the empty points and dead stones that holds no marginal
+//! point is an eye (the defender's stones left standing separate parts, as the wall
+//! does). The defender maximises the
+//! eyes (counted up to 2), the attacker minimises them.
+//!
+//! Without inner points every defender move fills a point for good and every attacker
+//! move adds a stone without removing a defender point, so (filled points, attacker
+//! stones) grows at every move: the game has no cycle and no ko. With inner points
+//! stones can be taken back and forth; the game is then cut after a number of moves
+//! ([`ply_limit`]) and scored as it stands.
 
 use std::collections::HashMap;
 
@@ -33,25 +42,40 @@ pub(crate) struct Solution {
 }
 
 /// A position of the local game: the empty points, those of them that are marginal,
-/// and the dead attacker stones. Filled points and stones connected out are gone.
+/// the dead attacker stones, the defender's own stones on inner points, and the points
+/// filled by the wall. Points of stones connected out are in none of these.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct State {
     empty: u16,
     margin: u16,
     enemy: u16,
+    own: u16,
+    wall: u16,
 }
 
-/// Who moves, and whether the previous move was a pass.
+/// Who moves, whether the previous move was a pass, the point a ko forbids (16 for
+/// none), and the moves left (only counted with inner points).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Turn {
     attacker: bool,
     passed: bool,
+    ko: u8,
+    plies: u8,
 }
 
-/// The most points for which the memory is a dense array (4 states a point, 4 turns).
+/// No ko point.
+const NO_KO: u8 = 16;
+
+/// The most points for which the memory is a dense array (4 states a point, 4 turns);
+/// used only without inner points.
 const DENSE_POINTS: usize = 10;
 
-/// What the search remembers: a dense array for small graphs, a map for larger ones.
+/// The longest game read when stones can be taken back and forth (inner points).
+fn ply_limit(points: usize) -> u8 {
+    (3 * points + 4).min(60) as u8
+}
+
+/// What the search remembers: a dense array for small graphs, a map otherwise.
 enum Memo {
     Dense(Vec<u8>),
     Sparse(HashMap<(State, Turn), u8>),
@@ -60,15 +84,17 @@ enum Memo {
 /// The search with its memory; `nodes` counts positions expanded.
 struct Solver<'g> {
     graph: &'g EyeGraph,
+    /// Points next to no wall stone.
+    inner: u16,
     memo: Memo,
     nodes: u64,
     budget: u64,
 }
 
 /// The index of a position and turn in the dense memory: two bits a point (gone, empty,
-/// marginal, dead stone), then the turn.
+/// marginal, dead stone), then the turn. A marginal dead stone's point is marginal for
+/// good, so four codes a point do.
 fn dense_index(g: &EyeGraph, s: State, turn: Turn) -> usize {
-    // A marginal dead stone's point is marginal for good, so four codes a point do.
     let mut index = 0usize;
     for i in 0..g.len() {
         let bit = 1u16 << i;
@@ -84,48 +110,61 @@ fn dense_index(g: &EyeGraph, s: State, turn: Turn) -> usize {
     index << 2 | usize::from(turn.attacker) << 1 | usize::from(turn.passed)
 }
 
-/// Solves `graph` exhaustively, or `None` when that needs more than `budget` positions.
+/// Solves `graph` (every point next to the wall) exhaustively, or `None` when that
+/// needs more than `budget` positions.
 pub(crate) fn solve(graph: &EyeGraph, budget: u64) -> Option<Solution> {
+    solve_with_inner(graph, 0, budget)
+}
+
+/// Solves `graph` when the points of `inner` touch no wall stone.
+pub(crate) fn solve_with_inner(graph: &EyeGraph, inner: u16, budget: u64) -> Option<Solution> {
     let start = State {
         empty: graph.all() & !graph.with(EyePoint::is_enemy),
         margin: graph.with(EyePoint::is_marginal),
         enemy: graph.with(EyePoint::is_enemy),
+        own: 0,
+        wall: 0,
     };
-    let memo = if graph.len() <= DENSE_POINTS {
+    let memo = if inner == 0 && graph.len() <= DENSE_POINTS {
         Memo::Dense(vec![u8::MAX; 4usize.pow(graph.len() as u32) * 4])
     } else {
         Memo::Sparse(HashMap::new())
     };
-    let mut s = Solver { graph, memo, nodes: 0, budget };
-    let attacker_first = Turn { attacker: true, passed: false };
-    let defender_first = Turn { attacker: false, passed: false };
-    let b = s.value(start, attacker_first)?;
-    let c = s.value(start, defender_first)?;
+    let plies = if inner == 0 { 0 } else { ply_limit(graph.len()) };
+    let mut s = Solver { graph, inner, memo, nodes: 0, budget };
+    let turn = |attacker, passed, plies| Turn { attacker, passed, ko: NO_KO, plies };
+    let b = s.value(start, turn(true, false, plies))?;
+    let c = s.value(start, turn(false, false, plies))?;
+    let next = plies.saturating_sub(1);
     let (mut a, mut d) = (b, c);
     let (mut attack, mut defence) = (0u16, 0u16);
     for v in bits(start.empty) {
-        if let Some(next) = s.attacker_move(start, v) {
-            if s.value(next, defender_first)? == b {
+        if let Some((t, ko)) = s.attacker_move(start, v) {
+            if s.value(t, Turn { ko, ..turn(false, false, next) })? == b {
                 attack |= 1 << v;
             }
-            a = a.min(s.value(next, Turn { attacker: true, passed: true })?);
+            a = a.min(s.value(t, turn(true, true, next))?);
         }
-        let next = s.defender_move(start, v);
-        if s.value(next, attacker_first)? == c {
-            defence |= 1 << v;
+        if let Some((t, ko)) = s.defender_move(start, v) {
+            if s.value(t, Turn { ko, ..turn(true, false, next) })? == c {
+                defence |= 1 << v;
+            }
+            d = d.max(s.value(t, turn(false, true, next))?);
         }
-        d = d.max(s.value(next, Turn { attacker: false, passed: true })?);
     }
     Some(Solution { value: EyeValue::new(a, b, c, d), attack, defence })
 }
 
 impl Solver<'_> {
-    /// The eyes at the end of the game: parts of the space without a marginal point.
+    /// The eyes at the end of the game: parts of the empty points and dead stones
+    /// without a marginal point (the defender's stones left standing separate them, as
+    /// the wall does).
     fn score(&self, s: State) -> u8 {
-        let mut rest = s.empty | s.enemy;
+        let inside = s.empty | s.enemy;
+        let mut rest = inside;
         let mut eyes = 0;
         while rest != 0 && eyes < 2 {
-            let part = reach(self.graph, rest & rest.wrapping_neg(), s.empty | s.enemy);
+            let part = reach(self.graph, rest & rest.wrapping_neg(), inside);
             if part & s.margin == 0 {
                 eyes += 1;
             }
@@ -134,30 +173,73 @@ impl Solver<'_> {
         eyes
     }
 
-    /// The defender fills `v`; dead stones left without an empty neighbour are captured.
-    fn defender_move(&self, s: State, v: usize) -> State {
-        // A marginal dead stone keeps its point marginal when it is captured.
-        let mut t = State { empty: s.empty & !(1 << v), margin: s.margin & !(1 << v), enemy: s.enemy };
-        let mut rest = t.enemy;
+    /// Captures the chains of `stones` (within the mask) left without an empty point;
+    /// returns the captured points.
+    fn capture(&self, t: &mut State, attacker_stones: bool) -> u16 {
+        let stones = if attacker_stones { t.enemy } else { t.own };
+        let mut captured = 0;
+        let mut rest = stones;
         while rest != 0 {
-            let chain = reach(self.graph, rest & rest.wrapping_neg(), t.enemy);
+            let chain = reach(self.graph, rest & rest.wrapping_neg(), stones);
             if adjacent_to(self.graph, chain) & t.empty == 0 {
-                t.enemy &= !chain;
-                t.empty |= chain;
+                captured |= chain;
             }
             rest &= !chain;
         }
-        t
+        if attacker_stones {
+            t.enemy &= !captured;
+        } else {
+            t.own &= !captured;
+        }
+        t.empty |= captured;
+        captured
     }
 
-    /// The attacker plays on `v`, or `None` if that is a suicide.
-    fn attacker_move(&self, s: State, v: usize) -> Option<State> {
+    /// Defender stones on inner points that now touch the wall join it.
+    fn join_wall(&self, t: &mut State) {
+        loop {
+            let joined = t.own & (!self.inner | adjacent_to(self.graph, t.wall));
+            let joined = reach(self.graph, joined, t.own);
+            if joined == 0 {
+                return;
+            }
+            t.own &= !joined;
+            t.wall |= joined;
+        }
+    }
+
+    /// The defender plays on `v`: the new position and the ko point it makes, or
+    /// `None` if that is a suicide.
+    fn defender_move(&self, s: State, v: usize) -> Option<(State, u8)> {
+        let bit = 1u16 << v;
+        let mut t = State { empty: s.empty & !bit, margin: s.margin & !bit, ..s };
+        if self.inner == 0 {
+            // Every point touches the wall: the point is filled for good (the wall
+            // mask stays empty, so positions compare as in the table).
+            self.capture(&mut t, true);
+            return Some((t, NO_KO));
+        }
+        t.own |= bit;
+        self.join_wall(&mut t);
+        let captured = self.capture(&mut t, true);
+        if t.own & bit != 0 {
+            let chain = reach(self.graph, bit, t.own);
+            if adjacent_to(self.graph, chain) & t.empty == 0 {
+                return None;
+            }
+        }
+        Some((t, ko_point(self.graph, t, bit, captured, t.own)))
+    }
+
+    /// The attacker plays on `v`: the new position and the ko point it makes, or
+    /// `None` if that is a suicide.
+    fn attacker_move(&self, s: State, v: usize) -> Option<(State, u8)> {
         let bit = 1u16 << v;
         if s.margin & bit & s.empty != 0 {
             // Connected out: the stone and every dead chain it touches leave the space,
             // and their empty neighbours become marginal.
             let mut out = bit;
-            let mut t = State { empty: s.empty & !bit, margin: s.margin & !bit, enemy: s.enemy };
+            let mut t = State { empty: s.empty & !bit, margin: s.margin & !bit, ..s };
             loop {
                 let touched = adjacent_to(self.graph, out) & t.enemy;
                 if touched == 0 {
@@ -168,11 +250,16 @@ impl Solver<'_> {
                 out |= chains;
             }
             t.margin |= adjacent_to(self.graph, out) & t.empty;
-            Some(t)
+            self.capture(&mut t, false);
+            Some((t, NO_KO))
         } else {
-            let t = State { empty: s.empty & !bit, margin: s.margin, enemy: s.enemy | bit };
+            let mut t = State { empty: s.empty & !bit, enemy: s.enemy | bit, ..s };
+            let captured = self.capture(&mut t, false);
             let chain = reach(self.graph, bit, t.enemy);
-            (adjacent_to(self.graph, chain) & t.empty != 0).then_some(t)
+            if adjacent_to(self.graph, chain) & t.empty == 0 {
+                return None;
+            }
+            Some((t, ko_point(self.graph, t, bit, captured, t.enemy)))
         }
     }
 
@@ -189,27 +276,35 @@ impl Solver<'_> {
         if self.nodes > self.budget {
             return None;
         }
-        let next_turn = Turn { attacker: !turn.attacker, passed: false };
+        let limited = self.inner != 0;
+        if limited && turn.plies == 0 {
+            return Some(self.score(s));
+        }
+        let plies = if limited { turn.plies - 1 } else { 0 };
         let pass = if turn.passed {
             self.score(s)
         } else {
-            self.value(s, Turn { attacker: !turn.attacker, passed: true })?
+            self.value(s, Turn { attacker: !turn.attacker, passed: true, ko: NO_KO, plies })?
         };
         let mut best = pass;
         for v in bits(s.empty) {
+            if v as u8 == turn.ko {
+                continue;
+            }
             if turn.attacker {
                 if best == 0 {
                     break;
                 }
-                if let Some(t) = self.attacker_move(s, v) {
-                    best = best.min(self.value(t, next_turn)?);
+                if let Some((t, ko)) = self.attacker_move(s, v) {
+                    best = best.min(self.value(t, Turn { attacker: false, passed: false, ko, plies })?);
                 }
             } else {
                 if best == 2 {
                     break;
                 }
-                let t = self.defender_move(s, v);
-                best = best.max(self.value(t, next_turn)?);
+                if let Some((t, ko)) = self.defender_move(s, v) {
+                    best = best.max(self.value(t, Turn { attacker: true, passed: false, ko, plies })?);
+                }
             }
         }
         match &mut self.memo {
@@ -219,6 +314,20 @@ impl Solver<'_> {
             }
         }
         Some(best)
+    }
+}
+
+/// The point a ko forbids after a stone on `bit` captured `captured`: the captured
+/// point, when one stone was captured and the capturing stone is alone in its chain
+/// (among `stones`) with that point as its only liberty.
+fn ko_point(g: &EyeGraph, t: State, bit: u16, captured: u16, stones: u16) -> u8 {
+    if captured.count_ones() != 1 || reach(g, bit, stones) != bit {
+        return NO_KO;
+    }
+    if adjacent_to(g, bit) & t.empty == captured {
+        captured.trailing_zeros() as u8
+    } else {
+        NO_KO
     }
 }
 
@@ -233,8 +342,27 @@ mod tests {
 
     #[test]
     fn classic_shapes() {
-        for d in [".", "!", "!.", "..", "...", "....", "...\n.  ", "..\n..", "...\n . ", "...\n.. ", " . \n...\n . ", "...\n...", "X.X", "X.", ".X.", "!..", ".!.", "!.!", "...\n.. \n.  ", " . \n...\n.. "] {
-            println!("{:?} {}", d, value(d));
+        for (d, v) in [
+            (".", "1111"),
+            ("!", "0000"),
+            ("!.", "0011"),
+            ("..", "1111"),
+            ("...", "1122"),
+            ("....", "1222"),
+            ("...\n.  ", "1222"),
+            ("..\n..", "1112"),
+            ("...\n . ", "1122"),
+            ("...\n.. ", "1122"),
+            (" . \n...\n . ", "1122"),
+            ("...\n...", "1222"),
+            (" . \n...\n.. ", "1122"),
+            ("X.X", "2222"),
+            ("X.", "1111"),
+            ("!..", "0111"),
+            (".!.", "0022"),
+            ("!.!", "0001"),
+        ] {
+            assert_eq!(value(d), v, "{d:?}");
         }
     }
 }

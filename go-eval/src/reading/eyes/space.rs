@@ -6,7 +6,7 @@ use go_board::{Board, BoardSize, ByColor, Color, Point, PointMap, PointSet};
 
 use super::capture;
 use super::graph::{EyeGraph, EyePoint, MAX_EYE_POINTS, bits};
-use super::solve::{Solution, solve};
+use super::solve::{Solution, solve, solve_with_inner};
 use super::table::EyeTable;
 use super::value::EyeValue;
 
@@ -188,10 +188,10 @@ impl EyeSpaces {
         let near = stones.adjacent(&board.size().on_board());
         let mut out: Vec<&EyeSpace> = Vec::new();
         for p in near {
-            if let Some(space) = self.at(color, p) {
-                if !out.iter().any(|s| core::ptr::eq(*s, space)) {
-                    out.push(space);
-                }
+            if let Some(space) = self.at(color, p)
+                && !out.iter().any(|s| core::ptr::eq(*s, space))
+            {
+                out.push(space);
             }
         }
         out
@@ -215,7 +215,7 @@ pub enum EyeVerdict {
 /// exact spaces whose minimums add up to two) or certainly at most one (exact spaces
 /// whose maximums add up to at most one).
 pub fn verdict(spaces: &[&EyeSpace]) -> EyeVerdict {
-    let total = spaces.iter().fold(EyeValue::NONE, |v, s| v.add(s.value));
+    let total = spaces.iter().fold(EyeValue::NONE, |v, s| v + s.value);
     if spaces.iter().all(|s| s.exact && s.is_closed()) && total.min() >= 2 {
         EyeVerdict::TwoEyes
     } else if spaces.iter().all(|s| s.exact) && total.max() <= 1 {
@@ -374,7 +374,6 @@ impl EyeSpace {
                 half_eyes.push(HalfEye { point: p, attack, defence });
             }
         }
-        let _ = lively;
         // The graph: the points of the space, then one marginal key point a half eye.
         let mut vertices: Vec<Point> = region.iter().collect();
         let mut labels: Vec<EyePoint> = vertices
@@ -435,7 +434,13 @@ impl EyeSpace {
                         key_half.push(None);
                         let _ = v;
                     }
-                    evaluate(&g)
+                    // Points next to no stone of the defender's wall.
+                    let wall = lively[color];
+                    let inner = (0..region.len()).fold(0u16, |m, i| {
+                        let p = vertices[i];
+                        if p.neighbours(size).any(|q| wall.contains(q)) { m } else { m | 1 << i }
+                    });
+                    evaluate(&g, inner)
                 }
                 None => None,
             }
@@ -490,9 +495,15 @@ impl EyeSpace {
     }
 }
 
-/// The exact value of a graph: from the table, or by the search for a graph a little
-/// larger; `None` for a larger graph.
-fn evaluate(g: &EyeGraph) -> Option<Solution> {
+/// The exact value of a graph whose points of `inner` touch no wall stone: by the search
+/// when there are such points, else from the table, or by the search for a graph a
+/// little larger than the table's; `None` for a larger graph.
+fn evaluate(g: &EyeGraph, inner: u16) -> Option<Solution> {
+    if inner != 0 && g.len() <= SOLVE_POINTS {
+        if let Some(s) = solve_with_inner(g, inner, SOLVE_BUDGET) {
+            return Some(s);
+        }
+    }
     if let Some(s) = EyeTable::builtin().lookup(g) {
         return Some(s);
     }

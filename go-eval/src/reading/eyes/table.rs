@@ -227,11 +227,32 @@ impl EyeTable {
 mod tests {
     use super::*;
 
+    /// The committed table is what [`EyeTable::generate`] builds today, byte for byte.
     #[test]
-    fn gen_timing() {
-        let t = std::time::Instant::now();
-        let table = EyeTable::generate(7);
-        println!("len {} bytes {} in {:?}", table.len(), table.to_bytes().len(), t.elapsed());
-        std::fs::write("/tmp/ueyes/eye-table-7.bin", table.to_bytes()).unwrap();
+    fn builtin_table_is_regenerated() {
+        let table = EyeTable::generate(TABLE_POINTS);
+        assert_eq!(table.to_bytes(), include_bytes!("eye-table.bin").to_vec());
+        assert_eq!(&table, EyeTable::builtin());
+    }
+
+    #[test]
+    fn shape_counts() {
+        // Connected bipartite graphs of at most degree 4, counted by hand: one point; a
+        // pair; the path of three (the triangle is odd); the path, the star and the
+        // square of four; the three trees of five (path, chair, star), the square with a
+        // tail, and K(2,3).
+        let counts: Vec<usize> = shapes(5).iter().map(Vec::len).collect();
+        assert_eq!(counts, [0, 1, 1, 1, 3, 5]);
+    }
+
+    #[test]
+    fn corrupt_tables_are_refused() {
+        let bytes = EyeTable::builtin().to_bytes();
+        assert!(EyeTable::from_bytes(&bytes[..5]).is_err());
+        assert!(EyeTable::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        let mut bad = bytes.clone();
+        bad[8] = 9;
+        assert!(EyeTable::from_bytes(&bad).is_err());
+        assert_eq!(EyeTable::from_bytes(&bytes).as_ref(), Ok(EyeTable::builtin()));
     }
 }

@@ -78,17 +78,102 @@ impl EyeValue {
         EyeValue::new(byte >> 6 & 3, byte >> 4 & 3, byte >> 2 & 3, byte & 3)
     }
 
-    /// The value of two eye spaces of one group together (each digit summed and capped;
-    /// the threats `a` and `d` combine with the other space's alternating value, as GNU
-    /// Go's `add_eyevalues` does).
-    pub fn add(self, other: EyeValue) -> EyeValue {
-        EyeValue::new(
-            (self.a + other.b).min(self.b + other.a),
-            self.b + other.b,
-            self.c + other.c,
-            (self.c + other.d).max(self.d + other.c),
-        )
+}
+
+impl core::ops::Add for EyeValue {
+    type Output = EyeValue;
+
+    /// The value of two eye spaces of one group together: the sum of the two local
+    /// games, each modelled by its digits (a first move of the attacker there leaves a
+    /// position worth `b` if the defender answers and `a` if the attacker plays there
+    /// again; a first move of the defender one worth `c` or `d`), read by minimax with
+    /// both sides free to choose the space, each digit capped at 2.
+    ///
+    /// Two half eyes make one eye (the defender answers the attack on one by making the
+    /// other), unlike a digit-by-digit sum.
+    ///
+    /// ```
+    /// use go_eval::reading::eyes::EyeValue;
+    /// let half: EyeValue = "0011".parse()?;
+    /// assert_eq!((half + EyeValue::ONE).to_string(), "1122");
+    /// assert_eq!(half + half, "0112".parse()?);
+    /// assert_eq!(EyeValue::ONE + EyeValue::ONE, EyeValue::TWO);
+    /// # Ok::<_, go_eval::reading::eyes::ParseEyeValueError>(())
+    /// ```
+    fn add(self, other: EyeValue) -> EyeValue {
+        let start = [Local::start(self), Local::start(other)];
+        let pair = [self, other];
+        let after = |i: usize, attacker: bool, again: bool| {
+            let mut s = start;
+            s[i] = s[i].play(pair[i], attacker);
+            sum_game(pair, s, again == attacker)
+        };
+        let best = |attacker: bool, again: bool| {
+            let options = (0..2).filter(|&i| start[i] == Local::Start);
+            let values = options.map(|i| after(i, attacker, again));
+            let v = if attacker { values.min() } else { values.max() };
+            v.unwrap_or_else(|| sum_game(pair, start, attacker))
+        };
+        EyeValue::new(best(true, true), best(true, false), best(false, false), best(false, true))
     }
+}
+
+/// Where a local game of the eye-value model stands (see the `Add` of [`EyeValue`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Local {
+    /// Nobody has played.
+    Start,
+    /// The attacker has played once.
+    Attacked,
+    /// The defender has played once.
+    Defended,
+    /// Settled with this many eyes.
+    Done(u8),
+}
+
+impl EyeValue {
+    /// Whether all four digits agree (no move changes anything).
+    const fn is_done(self) -> bool {
+        self.a == self.b && self.b == self.c && self.c == self.d
+    }
+}
+
+impl Local {
+    /// The start of the game of `v`.
+    fn start(v: EyeValue) -> Local {
+        if v.is_done() { Local::Done(v.b) } else { Local::Start }
+    }
+
+    /// The position after a move of the attacker (or the defender) in `v`'s game.
+    fn play(self, v: EyeValue, attacker: bool) -> Local {
+        match (self, attacker) {
+            (Local::Start, true) => Local::Attacked,
+            (Local::Start, false) => Local::Defended,
+            (Local::Attacked, true) => Local::Done(v.a),
+            (Local::Attacked, false) => Local::Done(v.b),
+            (Local::Defended, true) => Local::Done(v.c),
+            (Local::Defended, false) => Local::Done(v.d),
+            (done, _) => done,
+        }
+    }
+}
+
+/// The eyes of two local games in positions `s`, `attacker` to move, play going on
+/// until both are settled (every move of this model helps the mover, so nobody passes
+/// while a move is left).
+fn sum_game(v: [EyeValue; 2], s: [Local; 2], attacker: bool) -> u8 {
+    let open = |i: usize| !matches!(s[i], Local::Done(_));
+    if !open(0) && !open(1) {
+        let eyes = |l: Local| if let Local::Done(e) = l { e } else { 0 };
+        return (eyes(s[0]) + eyes(s[1])).min(2);
+    }
+    let values = (0..2).filter(|&i| open(i)).map(|i| {
+        let mut t = s;
+        t[i] = t[i].play(v[i], attacker);
+        sum_game(v, t, !attacker)
+    });
+    let best = if attacker { values.min() } else { values.max() };
+    best.unwrap_or(0)
 }
 
 impl fmt::Display for EyeValue {
