@@ -12,9 +12,9 @@ pub mod ownership;
 mod padded;
 pub mod reading;
 pub mod score;
-pub mod unconditional;
 pub mod search;
 pub mod strength;
+pub mod unconditional;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};

@@ -177,9 +177,7 @@ impl Life {
                 let before = work.empty_set();
                 stones.is_subset(&candidates)
                     && stones.adjacent(&trial.empty_set()).len() > MAX_SEKI_CAPTURE_LIBERTIES
-                    && stones.iter().all(|p| {
-                        PointSet::from_iter([p]).adjacent(&before).len() >= 2
-                    })
+                    && stones.iter().all(|p| PointSet::from_iter([p]).adjacent(&before).len() >= 2)
             })
             .fold(PointSet::EMPTY, |a, s| a | s);
         if seki != candidates {
@@ -198,7 +196,9 @@ impl Life {
 /// The points of a board in GNU Go's order: the top row first, each from the left.
 fn board_order(board: &Board) -> impl Iterator<Item = Point> + '_ {
     let size = board.size();
-    (0..size.rows()).rev().flat_map(move |row| (0..size.cols()).map(move |col| Point::must(col, row, size)))
+    (0..size.rows())
+        .rev()
+        .flat_map(move |row| (0..size.cols()).map(move |col| Point::must(col, row, size)))
 }
 
 /// The chains of `color` on `board`, each as its stones, in board order of their first
@@ -363,4 +363,3 @@ fn extend_ataris(board: &mut Board, color: Color) {
         }
     }
 }
-

@@ -4,13 +4,13 @@
 use go_board::{
     Board, BoardSize, ByColor, Color, Point, PointSet, Position, Rules, Setup, Symmetry,
 };
-use go_eval::unconditional::Unconditional;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::groups::Groups;
 use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::kosumi::kosumi_ren;
 use go_eval::links::{LinkEnd, links};
+use go_eval::unconditional::Unconditional;
 use proptest::prelude::*;
 
 /// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate).

@@ -23,7 +23,9 @@ fn our_map(rows: &[&str]) -> Vec<String> {
     let size = board.size();
     (0..size.rows())
         .rev()
-        .map(|row| (0..size.cols()).map(|col| letter(u.status(Point::must(col, row, size)))).collect())
+        .map(|row| {
+            (0..size.cols()).map(|col| letter(u.status(Point::must(col, row, size)))).collect()
+        })
         .collect()
 }
 

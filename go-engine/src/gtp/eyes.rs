@@ -65,7 +65,14 @@ fn eye_data(position: &Position, color: Color, point: go_board::Point) -> String
     let half: Vec<String> = space
         .half_eyes
         .iter()
-        .map(|h| format!("{}:{}/{}", h.point, render::vertex_list(&h.attack), render::vertex_list(&h.defence)))
+        .map(|h| {
+            format!(
+                "{}:{}/{}",
+                h.point,
+                render::vertex_list(&h.attack),
+                render::vertex_list(&h.defence)
+            )
+        })
         .collect();
     [
         format!("origin {origin}"),
@@ -95,10 +102,12 @@ fn eye_map(position: &Position) -> String {
     let mut lines = Vec::new();
     let mut labels = Vec::new();
     let mut colored = [PointSet::EMPTY; 2];
-    let (mut margins, mut attack, mut defence) = (PointSet::EMPTY, PointSet::EMPTY, PointSet::EMPTY);
+    let (mut margins, mut attack, mut defence) =
+        (PointSet::EMPTY, PointSet::EMPTY, PointSet::EMPTY);
     for space in spaces.spaces() {
         let text = format!("{}-{}", space.value.min(), space.value.max());
-        labels.extend(render::board_order(&space.points).into_iter().map(|p| format!("{p} {text}")));
+        labels
+            .extend(render::board_order(&space.points).into_iter().map(|p| format!("{p} {text}")));
         colored[usize::from(space.color == Color::White)] |= space.points;
         margins |= space.margins;
         attack |= space.attack;

@@ -112,7 +112,11 @@ impl EyeGraph {
     ///
     /// If `i` or `j` is not a point of the graph, or `i == j`.
     pub fn connect(&mut self, i: usize, j: usize) {
-        assert!(i < self.len() && j < self.len() && i != j, "no edge {i}-{j} in an eye graph of {}", self.len);
+        assert!(
+            i < self.len() && j < self.len() && i != j,
+            "no edge {i}-{j} in an eye graph of {}",
+            self.len
+        );
         self.adjacent[i] |= 1 << j;
         self.adjacent[j] |= 1 << i;
     }
@@ -125,11 +129,8 @@ impl EyeGraph {
     ///
     /// A message when there are more than [`MAX_EYE_POINTS`] points.
     pub fn from_diagram(text: &str) -> Result<EyeGraph, String> {
-        let rows: Vec<Vec<char>> = text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| l.chars().collect())
-            .collect();
+        let rows: Vec<Vec<char>> =
+            text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.chars().collect()).collect();
         let mut index = Vec::new();
         let mut points = Vec::new();
         for (r, row) in rows.iter().enumerate() {

@@ -296,14 +296,16 @@ impl Solver<'_> {
                     break;
                 }
                 if let Some((t, ko)) = self.attacker_move(s, v) {
-                    best = best.min(self.value(t, Turn { attacker: false, passed: false, ko, plies })?);
+                    best = best
+                        .min(self.value(t, Turn { attacker: false, passed: false, ko, plies })?);
                 }
             } else {
                 if best == 2 {
                     break;
                 }
                 if let Some((t, ko)) = self.defender_move(s, v) {
-                    best = best.max(self.value(t, Turn { attacker: true, passed: false, ko, plies })?);
+                    best =
+                        best.max(self.value(t, Turn { attacker: true, passed: false, ko, plies })?);
                 }
             }
         }
@@ -324,11 +326,7 @@ fn ko_point(g: &EyeGraph, t: State, bit: u16, captured: u16, stones: u16) -> u8 
     if captured.count_ones() != 1 || reach(g, bit, stones) != bit {
         return NO_KO;
     }
-    if adjacent_to(g, bit) & t.empty == captured {
-        captured.trailing_zeros() as u8
-    } else {
-        NO_KO
-    }
+    if adjacent_to(g, bit) & t.empty == captured { captured.trailing_zeros() as u8 } else { NO_KO }
 }
 
 #[cfg(test)]

@@ -160,7 +160,8 @@ impl EyeSpaces {
                 }
             }
             for region in points.components() {
-                let space = EyeSpace::analyse(board, color, region, margins & region, &dead, &lively);
+                let space =
+                    EyeSpace::analyse(board, color, region, margins & region, &dead, &lively);
                 let i = spaces.len() as u16;
                 for p in space.points {
                     index[color][p] = Some(i);
@@ -238,7 +239,8 @@ fn domain(size: BoardSize, own: PointSet, other: PointSet, open: PointSet) -> Po
         let mut grown = dom;
         for e in open - dom {
             let (cx, cy) = (e.col() as i32, e.row() as i32);
-            let corner = (cx == 0 || cx == size.cols() as i32 - 1) && (cy == 0 || cy == size.rows() as i32 - 1);
+            let corner = (cx == 0 || cx == size.cols() as i32 - 1)
+                && (cy == 0 || cy == size.rows() as i32 - 1);
             if corner {
                 let sx = if cx == 0 { 1 } else { -1 };
                 let sy = if cy == 0 { 1 } else { -1 };
@@ -253,7 +255,9 @@ fn domain(size: BoardSize, own: PointSet, other: PointSet, open: PointSet) -> Po
             }
             'pairs: for (ox, oy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                 for (px, py) in [(oy, ox), (-oy, -ox)] {
-                    let (Some(o), Some(d)) = (e.offset(ox, oy, size), e.offset(ox + px, oy + py, size)) else {
+                    let (Some(o), Some(d)) =
+                        (e.offset(ox, oy, size), e.offset(ox + px, oy + py, size))
+                    else {
                         continue;
                     };
                     if !dom.contains(o) || !dom.contains(d) || line(o) < 2 || line(d) < 2 {
@@ -264,7 +268,9 @@ fn domain(size: BoardSize, own: PointSet, other: PointSet, open: PointSet) -> Po
                         continue;
                     }
                     // Two-point jump: enemy stones beyond both ends of the pair.
-                    if is_other(e.offset(ox + 2 * px, oy + 2 * py, size)) && is_other(e.offset(ox - px, oy - py, size)) {
+                    if is_other(e.offset(ox + 2 * px, oy + 2 * py, size))
+                        && is_other(e.offset(ox - px, oy - py, size))
+                    {
                         continue;
                     }
                     grown.insert(e);
@@ -367,7 +373,8 @@ impl EyeSpace {
                 // A false eye the attacker cannot play on (a suicide) stays a point of a
                 // larger space: it still makes that space's eye.
                 false_eyes.insert(p);
-                if region.len() == 1 || board.color_at(p) == Some(enemy) || board.is_legal(enemy, p) {
+                if region.len() == 1 || board.color_at(p) == Some(enemy) || board.is_legal(enemy, p)
+                {
                     margins.insert(p);
                 }
             } else if sum == 3 && !defence.is_empty() {
@@ -429,7 +436,9 @@ impl EyeSpace {
                         let libs = bits(chain)
                             .fold(PointSet::EMPTY, |a, i| a | board.liberties(vertices[i]))
                             - region;
-                        vertices.push(libs.first().unwrap_or(vertices[bits(chain).next().expect("a stone")]));
+                        vertices.push(
+                            libs.first().unwrap_or(vertices[bits(chain).next().expect("a stone")]),
+                        );
                         labels.push(EyePoint::Empty);
                         key_half.push(None);
                         let _ = v;
@@ -451,10 +460,12 @@ impl EyeSpace {
             Some(s) => {
                 // A key vertex stands for its half eye's moves.
                 let to_points = |mask: u16, attacker: bool| {
-                    bits(mask).fold(PointSet::EMPTY, |set, i| match key_half.get(i).copied().flatten() {
-                        Some(n) if attacker => set | half_eyes[n].attack,
-                        Some(n) => set | half_eyes[n].defence,
-                        None => set | PointSet::from_iter([vertices[i]]),
+                    bits(mask).fold(PointSet::EMPTY, |set, i| {
+                        match key_half.get(i).copied().flatten() {
+                            Some(n) if attacker => set | half_eyes[n].attack,
+                            Some(n) => set | half_eyes[n].defence,
+                            None => set | PointSet::from_iter([vertices[i]]),
+                        }
                     })
                 };
                 let (mut attack, mut defence) = if s.value.is_settled() {
@@ -466,7 +477,8 @@ impl EyeSpace {
                 // The graph does not know the wall's liberties: a vital move that is a
                 // suicide or is captured at once on the board is no move.
                 if !value.is_settled() {
-                    defence = defence.iter().filter(|&d| vital_move_works(board, color, d)).collect();
+                    defence =
+                        defence.iter().filter(|&d| vital_move_works(board, color, d)).collect();
                     attack = attack.iter().filter(|&a| board.is_legal(enemy, a)).collect();
                     if defence.is_empty() {
                         value = EyeValue::new(value.a, value.b, value.b, value.d.max(value.b));
@@ -491,7 +503,17 @@ impl EyeSpace {
                 (v, PointSet::EMPTY, PointSet::EMPTY, false)
             }
         };
-        EyeSpace { color, points: region, margins, false_eyes, half_eyes, value, attack, defence, exact }
+        EyeSpace {
+            color,
+            points: region,
+            margins,
+            false_eyes,
+            half_eyes,
+            value,
+            attack,
+            defence,
+            exact,
+        }
     }
 }
 
@@ -499,10 +521,11 @@ impl EyeSpace {
 /// when there are such points, else from the table, or by the search for a graph a
 /// little larger than the table's; `None` for a larger graph.
 fn evaluate(g: &EyeGraph, inner: u16) -> Option<Solution> {
-    if inner != 0 && g.len() <= SOLVE_POINTS {
-        if let Some(s) = solve_with_inner(g, inner, SOLVE_BUDGET) {
-            return Some(s);
-        }
+    if inner != 0
+        && g.len() <= SOLVE_POINTS
+        && let Some(s) = solve_with_inner(g, inner, SOLVE_BUDGET)
+    {
+        return Some(s);
     }
     if let Some(s) = EyeTable::builtin().lookup(g) {
         return Some(s);

@@ -22,7 +22,8 @@ pub(crate) fn shapes(max_points: usize) -> Vec<Vec<u64>> {
         let mut seen = HashSet::new();
         for &code in &by_size[n - 1] {
             let g = EyeGraph::from_code(code);
-            let free: Vec<usize> = (0..n - 1).filter(|&i| g.neighbours(i).count_ones() < 4).collect();
+            let free: Vec<usize> =
+                (0..n - 1).filter(|&i| g.neighbours(i).count_ones() < 4).collect();
             for subset in 1u32..(1 << free.len()) {
                 if subset.count_ones() > 4 {
                     continue;
@@ -164,7 +165,11 @@ impl EyeTable {
         }
         let entries = bytes[at..].to_vec();
         if entries.len() != 3 * offset {
-            return Err(format!("eye table has {} entry bytes, {} expected", entries.len(), 3 * offset));
+            return Err(format!(
+                "eye table has {} entry bytes, {} expected",
+                entries.len(),
+                3 * offset
+            ));
         }
         Ok(EyeTable { max_points, shapes, entries })
     }
@@ -216,10 +221,13 @@ impl EyeTable {
         if value == NO_POSITION {
             return None;
         }
-        let back = |mask: u8| {
-            (0..n).filter(|&k| mask >> k & 1 == 1).fold(0u16, |m, k| m | 1 << order[k])
-        };
-        Some(Solution { value: EyeValue::from_byte(value), attack: back(attack), defence: back(defence) })
+        let back =
+            |mask: u8| (0..n).filter(|&k| mask >> k & 1 == 1).fold(0u16, |m, k| m | 1 << order[k]);
+        Some(Solution {
+            value: EyeValue::from_byte(value),
+            attack: back(attack),
+            defence: back(defence),
+        })
     }
 }
 

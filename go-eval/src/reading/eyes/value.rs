@@ -77,7 +77,6 @@ impl EyeValue {
     pub(crate) const fn from_byte(byte: u8) -> EyeValue {
         EyeValue::new(byte >> 6 & 3, byte >> 4 & 3, byte >> 2 & 3, byte & 3)
     }
-
 }
 
 impl core::ops::Add for EyeValue {
