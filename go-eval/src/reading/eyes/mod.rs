@@ -8,6 +8,6 @@ mod table;
 mod value;
 
 pub use graph::{EyeGraph, EyePoint, MAX_EYE_POINTS};
-pub use space::{EyeSpace, EyeSpaces, EyeVerdict, HalfEye, verdict};
+pub use space::{EyeSpace, EyeSpaces, EyeVerdict, GroupEyes, HalfEye, verdict};
 pub use table::{EyeTable, TABLE_POINTS};
-pub use value::{EyeValue, ParseEyeValueError};
+pub use value::{EyeSum, EyeValue, ParseEyeValueError};

@@ -134,40 +134,14 @@ impl EyeSpaces {
     /// own reading, such as a life-and-death search).
     pub fn with_dead_stones(board: &Board, dead: PointSet) -> EyeSpaces {
         let size = board.size();
-        let lively = board.stones_by_color().map(|s| s - dead);
-        let open = board.empty_set() | dead;
-        let domain = ByColor::new(
-            domain(size, lively.black, lively.white, open),
-            domain(size, lively.white, lively.black, open),
-        );
         let mut spaces = Vec::new();
         let mut index = ByColor::new(PointMap::new(size, None), PointMap::new(size, None));
-        for color in Color::ALL {
-            let (own, other) = (domain[color], domain[color.opponent()]);
-            let only_own = own - other;
-            let only_other = other - own;
-            let mut points = open & only_own;
-            // Points of both domains next to a point of this colour's alone are
-            // marginal points of its space.
-            points |= open & own & other & only_own.adjacent(&size.on_board());
-            let mut margins = points & (only_other.adjacent(&size.on_board()) | (own & other));
-            // False margins: a point next to a safe enemy chain where the enemy's stone
-            // would be in atari is no part of the space.
-            for p in margins {
-                if false_margin(board, color, p, &dead) {
-                    points.remove(p);
-                    margins.remove(p);
-                }
+        for space in analyse_regions(board, &dead, None) {
+            let i = spaces.len() as u16;
+            for p in space.points {
+                index[space.color][p] = Some(i);
             }
-            for region in points.components() {
-                let space =
-                    EyeSpace::analyse(board, color, region, margins & region, &dead, &lively);
-                let i = spaces.len() as u16;
-                for p in space.points {
-                    index[color][p] = Some(i);
-                }
-                spaces.push(space);
-            }
+            spaces.push(space);
         }
         EyeSpaces { spaces, index }
     }
@@ -180,6 +154,14 @@ impl EyeSpaces {
     /// The eye space of `color` that holds `point`, if any.
     pub fn at(&self, color: Color, point: Point) -> Option<&EyeSpace> {
         self.index[color].get(point).copied().flatten().map(|i| &self.spaces[i as usize])
+    }
+
+    /// The eyes of the group of `stones` from these spaces ([`GroupEyes`]); `None` as
+    /// for [`GroupEyes::new`].
+    pub fn group(&self, board: &Board, stones: &PointSet) -> Option<GroupEyes> {
+        let color = group_color(board, stones)?;
+        let spaces = self.around(board, stones).into_iter().cloned().collect();
+        Some(GroupEyes::from_spaces(color, spaces))
     }
 
     /// The eye spaces of the colour of `stones` that touch them (the eye spaces of a
@@ -199,6 +181,148 @@ impl EyeSpaces {
     }
 }
 
+/// The eye spaces of both colours (or, with `only`, those of one colour that touch the
+/// given points), analysed.
+fn analyse_regions(
+    board: &Board,
+    dead: &PointSet,
+    only: Option<(Color, PointSet)>,
+) -> Vec<EyeSpace> {
+    let size = board.size();
+    let lively = board.stones_by_color().map(|s| s - *dead);
+    let open = board.empty_set() | *dead;
+    let domain = ByColor::new(
+        domain(size, lively.black, lively.white, open),
+        domain(size, lively.white, lively.black, open),
+    );
+    let mut spaces = Vec::new();
+    for color in Color::ALL {
+        if only.is_some_and(|(c, _)| c != color) {
+            continue;
+        }
+        let (own, other) = (domain[color], domain[color.opponent()]);
+        let only_own = own - other;
+        let only_other = other - own;
+        let mut points = open & only_own;
+        // Points of both domains next to a point of this colour's alone are marginal
+        // points of its space.
+        points |= open & own & other & only_own.adjacent(&size.on_board());
+        let mut margins = points & (only_other.adjacent(&size.on_board()) | (own & other));
+        // False margins: a point next to a safe enemy chain where the enemy's stone
+        // would be in atari is no part of the space.
+        for p in margins {
+            if false_margin(board, color, p, dead) {
+                points.remove(p);
+                margins.remove(p);
+            }
+        }
+        for region in points.components() {
+            if only.is_some_and(|(_, near)| (region & near).is_empty()) {
+                continue;
+            }
+            spaces.push(EyeSpace::analyse(board, color, region, margins & region, dead, &lively));
+        }
+    }
+    spaces
+}
+
+/// The eyes of a group: its eye spaces, what they add up to and the vital points, for
+/// a reader's leaves.
+///
+/// Built for a life-and-death or owl search: [`GroupEyes::new`] analyses only the eye
+/// spaces that touch the group, with the dead stones the caller's reading gives, so it
+/// costs a few domain sweeps over the board plus the spaces' own small searches (eye
+/// graphs of up to seven points come from the table).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{Board, Color, Point, PointSet};
+/// use go_eval::reading::eyes::{EyeVerdict, GroupEyes};
+/// // White's corner group has a bent three (A2, A1, B1) and nothing else: one eye if
+/// // Black plays first at its middle A1, two if White does.
+/// let board = Board::from_diagram(
+///     "
+///     X X X X . .
+///     O O O X . .
+///     . O O X . .
+///     . . O . . .
+///     ",
+/// )?;
+/// let size = board.size();
+/// let group = board.chain_stones(Point::parse_gtp("C1", size)?);
+/// let eyes = GroupEyes::new(&board, &group, &PointSet::EMPTY).expect("a group");
+/// assert_eq!((eyes.min(), eyes.max()), (1, 2));
+/// assert_eq!(eyes.attack, PointSet::from_iter([Point::parse_gtp("A1", size)?]));
+/// assert_eq!(eyes.defence, eyes.attack);
+/// assert_eq!(eyes.verdict(), EyeVerdict::Unsettled);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GroupEyes {
+    /// The colour of the group (the defender).
+    pub color: Color,
+    /// Its eye spaces: those of its colour that touch its stones.
+    pub spaces: Vec<EyeSpace>,
+    /// What they add up to ([`EyeValue::sum`]).
+    pub value: EyeValue,
+    /// The attacker's first moves that leave [`GroupEyes::min`] eyes, when that is
+    /// fewer than the maximum: the attack points of the spaces where the first move
+    /// decides (else empty).
+    pub attack: PointSet,
+    /// The defender's first moves that give [`GroupEyes::max`] eyes, when more than the
+    /// minimum (else empty).
+    pub defence: PointSet,
+}
+
+impl GroupEyes {
+    /// The eyes of the group of `stones` (one colour; every chain of the group, as a
+    /// dragon's stones) when `dead` are the dead stones on the board; `None` when
+    /// `stones` is empty, holds an empty point or stones of both colours.
+    pub fn new(board: &Board, stones: &PointSet, dead: &PointSet) -> Option<GroupEyes> {
+        let color = group_color(board, stones)?;
+        let near = stones.adjacent(&board.size().on_board()) - *stones;
+        let spaces = analyse_regions(board, dead, Some((color, near)));
+        Some(GroupEyes::from_spaces(color, spaces))
+    }
+
+    /// The eyes of a group from spaces already analysed.
+    fn from_spaces(color: Color, spaces: Vec<EyeSpace>) -> GroupEyes {
+        let values: Vec<EyeValue> = spaces.iter().map(|s| s.value).collect();
+        let sum = EyeValue::sum(&values);
+        let attack = sum.attack.iter().fold(PointSet::EMPTY, |set, &i| set | spaces[i].attack);
+        let defence = sum.defence.iter().fold(PointSet::EMPTY, |set, &i| set | spaces[i].defence);
+        GroupEyes { color, spaces, value: sum.value, attack, defence }
+    }
+
+    /// Eyes when the attacker moves first.
+    pub fn min(&self) -> u8 {
+        self.value.min()
+    }
+
+    /// Eyes when the defender moves first.
+    pub fn max(&self) -> u8 {
+        self.value.max()
+    }
+
+    /// Whether every space was valued exactly (from the table or the search).
+    pub fn exact(&self) -> bool {
+        self.spaces.iter().all(|s| s.exact)
+    }
+
+    /// The quick verdict ([`verdict`]) on these spaces.
+    pub fn verdict(&self) -> EyeVerdict {
+        verdict(&self.spaces.iter().collect::<Vec<_>>())
+    }
+}
+
+/// The colour of a group's stones, if they are all stones of one colour.
+fn group_color(board: &Board, stones: &PointSet) -> Option<Color> {
+    let color = board.color_at(stones.first()?)?;
+    (*stones - *board.stones(color)).is_empty().then_some(color)
+}
+
 /// What the eye spaces of a group add up to, when that is certain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -216,7 +340,8 @@ pub enum EyeVerdict {
 /// exact spaces whose minimums add up to two) or certainly at most one (exact spaces
 /// whose maximums add up to at most one).
 pub fn verdict(spaces: &[&EyeSpace]) -> EyeVerdict {
-    let total = spaces.iter().fold(EyeValue::NONE, |v, s| v + s.value);
+    let values: Vec<EyeValue> = spaces.iter().map(|s| s.value).collect();
+    let total = EyeValue::sum(&values).value;
     if spaces.iter().all(|s| s.exact && s.is_closed()) && total.min() >= 2 {
         EyeVerdict::TwoEyes
     } else if spaces.iter().all(|s| s.exact) && total.max() <= 1 {

@@ -82,11 +82,8 @@ impl EyeValue {
 impl core::ops::Add for EyeValue {
     type Output = EyeValue;
 
-    /// The value of two eye spaces of one group together: the sum of the two local
-    /// games, each modelled by its digits (a first move of the attacker there leaves a
-    /// position worth `b` if the defender answers and `a` if the attacker plays there
-    /// again; a first move of the defender one worth `c` or `d`), read by minimax with
-    /// both sides free to choose the space, each digit capped at 2.
+    /// The value of two eye spaces of one group together: the sum of their local games
+    /// (see [`EyeValue::sum`]).
     ///
     /// Two half eyes make one eye (the defender answers the attack on one by making the
     /// other), unlike a digit-by-digit sum.
@@ -100,79 +97,149 @@ impl core::ops::Add for EyeValue {
     /// # Ok::<_, go_eval::reading::eyes::ParseEyeValueError>(())
     /// ```
     fn add(self, other: EyeValue) -> EyeValue {
-        let start = [Local::start(self), Local::start(other)];
-        let pair = [self, other];
-        let after = |i: usize, attacker: bool, again: bool| {
-            let mut s = start;
-            s[i] = s[i].play(pair[i], attacker);
-            sum_game(pair, s, again == attacker)
-        };
-        let best = |attacker: bool, again: bool| {
-            let options = (0..2).filter(|&i| start[i] == Local::Start);
-            let values = options.map(|i| after(i, attacker, again));
-            let v = if attacker { values.min() } else { values.max() };
-            v.unwrap_or_else(|| sum_game(pair, start, attacker))
-        };
-        EyeValue::new(best(true, true), best(true, false), best(false, false), best(false, true))
+        EyeValue::sum(&[self, other]).value
     }
 }
 
-/// Where a local game of the eye-value model stands (see the `Add` of [`EyeValue`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Local {
-    /// Nobody has played.
-    Start,
-    /// The attacker has played once.
-    Attacked,
-    /// The defender has played once.
-    Defended,
-    /// Settled with this many eyes.
-    Done(u8),
+/// The sum of the local games of several eye spaces of one group ([`EyeValue::sum`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeSum {
+    /// The value of the whole.
+    pub value: EyeValue,
+    /// The indices of the spaces where a first move of the attacker leaves
+    /// `value.min()` eyes, when that is less than the maximum (else empty).
+    pub attack: Vec<usize>,
+    /// The indices of the spaces where a first move of the defender gives
+    /// `value.max()` eyes, when that is more than the minimum (else empty).
+    pub defence: Vec<usize>,
 }
+
+/// The most unsettled spaces summed as one game; more are first added two by two.
+const SUM_GAMES: usize = 8;
 
 impl EyeValue {
     /// Whether all four digits agree (no move changes anything).
     const fn is_done(self) -> bool {
         self.a == self.b && self.b == self.c && self.c == self.d
     }
-}
 
-impl Local {
-    /// The start of the game of `v`.
-    fn start(v: EyeValue) -> Local {
-        if v.is_done() { Local::Done(v.b) } else { Local::Start }
-    }
-
-    /// The position after a move of the attacker (or the defender) in `v`'s game.
-    fn play(self, v: EyeValue, attacker: bool) -> Local {
-        match (self, attacker) {
-            (Local::Start, true) => Local::Attacked,
-            (Local::Start, false) => Local::Defended,
-            (Local::Attacked, true) => Local::Done(v.a),
-            (Local::Attacked, false) => Local::Done(v.b),
-            (Local::Defended, true) => Local::Done(v.c),
-            (Local::Defended, false) => Local::Done(v.d),
-            (done, _) => done,
+    /// The sum of the local games of `values` (the eye spaces of one group), with the
+    /// spaces where the first move matters.
+    ///
+    /// Each local game is modelled by its digits: a first move of the attacker there
+    /// leaves a position worth `b` if the defender answers there and `a` if the
+    /// attacker plays there again; a first move of the defender one worth `c` or `d`.
+    /// The sum is read by minimax with both sides free to choose the space (every move
+    /// of the model helps its player, so nobody passes while a move is left); each digit
+    /// is capped at 2. Spaces whose four digits agree only add their eyes. At most
+    /// eight unsettled spaces are read as one game (more are first added two by two, an
+    /// approximation no real group needs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_eval::reading::eyes::EyeValue;
+    /// let v = |s: &str| s.parse::<EyeValue>().unwrap();
+    /// // One eye, a half eye and a space worth one eye or two (1122): two eyes even if
+    /// // the attacker moves twice, since the defender answers in the other space.
+    /// let sum = EyeValue::sum(&[EyeValue::ONE, v("0011"), v("1122")]);
+    /// assert_eq!(sum.value, EyeValue::TWO);
+    /// assert!(sum.attack.is_empty() && sum.defence.is_empty());
+    /// let sum = EyeValue::sum(&[v("0011"), v("0000")]);
+    /// assert_eq!((sum.value.min(), sum.value.max(), sum.attack, sum.defence), (0, 1, vec![0], vec![0]));
+    /// ```
+    pub fn sum(values: &[EyeValue]) -> EyeSum {
+        let mut base = 0u8;
+        let mut open: Vec<(usize, EyeValue)> = Vec::new();
+        for (i, &v) in values.iter().enumerate() {
+            if v.is_done() {
+                base = base.saturating_add(v.b);
+            } else {
+                open.push((i, v));
+            }
         }
+        while open.len() > SUM_GAMES {
+            let (_, last) = open.pop().expect("more than eight");
+            let (i, before) = open.pop().expect("more than eight");
+            open.push((i, EyeValue::sum(&[before, last]).value));
+        }
+        let games: Vec<EyeValue> = open.iter().map(|&(_, v)| v).collect();
+        let mut reader =
+            SumReader { games: &games, base: base.min(2), memo: std::collections::HashMap::new() };
+        let b = reader.value(0, true);
+        let c = reader.value(0, false);
+        let (mut a, mut d) = (b, c);
+        let (mut attack, mut defence) = (Vec::new(), Vec::new());
+        for (k, &(i, _)) in open.iter().enumerate() {
+            let attacked = reader.play(0, k, true);
+            a = a.min(reader.value(attacked, true));
+            if b < c && reader.value(attacked, false) == b {
+                attack.push(i);
+            }
+            let defended = reader.play(0, k, false);
+            d = d.max(reader.value(defended, false));
+            if b < c && reader.value(defended, true) == c {
+                defence.push(i);
+            }
+        }
+        EyeSum { value: EyeValue::new(a, b, c, d), attack, defence }
     }
 }
 
-/// The eyes of two local games in positions `s`, `attacker` to move, play going on
-/// until both are settled (every move of this model helps the mover, so nobody passes
-/// while a move is left).
-fn sum_game(v: [EyeValue; 2], s: [Local; 2], attacker: bool) -> u8 {
-    let open = |i: usize| !matches!(s[i], Local::Done(_));
-    if !open(0) && !open(1) {
-        let eyes = |l: Local| if let Local::Done(e) = l { e } else { 0 };
-        return (eyes(s[0]) + eyes(s[1])).min(2);
+/// Minimax over the sum of local games in the model of [`EyeValue::sum`]. A position
+/// holds three bits a game: 0 nobody has played, 1 the attacker has played once, 2 the
+/// defender has, 3 + n settled with n eyes.
+struct SumReader<'g> {
+    games: &'g [EyeValue],
+    base: u8,
+    memo: std::collections::HashMap<(u32, bool), u8>,
+}
+
+impl SumReader<'_> {
+    /// The code of game `k` in `state`.
+    fn code(state: u32, k: usize) -> u32 {
+        state >> (3 * k) & 7
     }
-    let values = (0..2).filter(|&i| open(i)).map(|i| {
-        let mut t = s;
-        t[i] = t[i].play(v[i], attacker);
-        sum_game(v, t, !attacker)
-    });
-    let best = if attacker { values.min() } else { values.max() };
-    best.unwrap_or(0)
+
+    /// The position after a move of the attacker (or defender) in game `k`.
+    fn play(&self, state: u32, k: usize, attacker: bool) -> u32 {
+        let v = self.games[k];
+        let next = match (Self::code(state, k), attacker) {
+            (0, true) => 1,
+            (0, false) => 2,
+            (1, true) => 3 + v.a,
+            (1, false) => 3 + v.b,
+            (2, true) => 3 + v.c,
+            (2, false) => 3 + v.d,
+            (code, _) => return state | code << (3 * k),
+        };
+        state & !(7 << (3 * k)) | u32::from(next) << (3 * k)
+    }
+
+    /// The eyes with `attacker` (or the defender) to move.
+    fn value(&mut self, state: u32, attacker: bool) -> u8 {
+        if let Some(&v) = self.memo.get(&(state, attacker)) {
+            return v;
+        }
+        let mut best: Option<u8> = None;
+        let mut settled = u32::from(self.base);
+        for k in 0..self.games.len() {
+            let code = Self::code(state, k);
+            if code >= 3 {
+                settled += code - 3;
+                continue;
+            }
+            let v = self.value(self.play(state, k, attacker), !attacker);
+            best = Some(match best {
+                None => v,
+                Some(b) if attacker => b.min(v),
+                Some(b) => b.max(v),
+            });
+        }
+        let v = best.unwrap_or(settled.min(2) as u8);
+        self.memo.insert((state, attacker), v);
+        v
+    }
 }
 
 impl fmt::Display for EyeValue {
