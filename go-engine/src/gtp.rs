@@ -109,6 +109,7 @@
 
 mod command;
 mod eval;
+mod eyes;
 mod files;
 mod gogui;
 mod line;
