@@ -112,6 +112,7 @@ mod eval;
 mod files;
 mod gogui;
 mod line;
+mod owl;
 mod reading;
 mod standard;
 
