@@ -113,6 +113,7 @@ mod eyes;
 mod files;
 mod gogui;
 mod line;
+mod owl;
 mod reading;
 mod standard;
 

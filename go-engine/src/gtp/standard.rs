@@ -25,6 +25,7 @@ impl<P: Player + 'static> Commands<P> {
         table.extend(eval::commands());
         table.extend(super::reading::commands());
         table.extend(eyes::commands());
+        table.extend(super::owl::commands());
         table.extend(analysis());
         table.extend(scoring());
         table
