@@ -112,6 +112,8 @@ mod eval;
 mod files;
 mod gogui;
 mod line;
+mod play;
+mod play_analyze;
 mod reading;
 mod standard;
 
@@ -124,6 +126,7 @@ use go_board::{BoardSize, Point, Position, Rules, excerpt};
 
 pub use command::{AnalyzeKind, Args, Command, CommandResult, Commands};
 pub use files::FileAccess;
+pub use play::commands as play_commands;
 pub use reading::{MAX_DEPTH_OFFSET, NodeCounters, ReadingState, shifted};
 
 use crate::player::{Clock, Player, RandomPlayer};

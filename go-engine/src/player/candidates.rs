@@ -165,11 +165,16 @@ impl CandidateSet {
 /// assert!(set.moves.iter().all(|c| position.is_legal(c.mv)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct CandidateUnion {
     members: Vec<Member>,
     config: UnionConfig,
+    /// Tells the unions apart in the per-thread cache.
+    id: u64,
 }
+
+/// The id of the next union.
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// The shipped models, loaded once.
 fn shipped() -> Result<(Arc<CombinedModel>, Arc<StrengthModel>), String> {
@@ -187,7 +192,8 @@ fn shipped() -> Result<(Arc<CombinedModel>, Arc<StrengthModel>), String> {
 impl CandidateUnion {
     /// A union without generators: only the pass.
     pub fn new(config: UnionConfig) -> CandidateUnion {
-        CandidateUnion { members: Vec::new(), config: clamp(config) }
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        CandidateUnion { members: Vec::new(), config: clamp(config), id }
     }
 
     /// The engine's generators: go-eval's combined model (factor 1, its own softmax),
@@ -223,6 +229,7 @@ impl CandidateUnion {
         factor: f64,
     ) -> CandidateUnion {
         self.members.push(Member { generator: Box::new(generator), normalise, factor });
+        self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self
     }
 
@@ -230,6 +237,7 @@ impl CandidateUnion {
     #[must_use]
     pub fn configured(mut self, config: UnionConfig) -> CandidateUnion {
         self.config = clamp(config);
+        self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self
     }
 
@@ -245,6 +253,40 @@ impl CandidateUnion {
 
     /// The candidates for the side to move of `position`.
     pub fn generate(&self, position: &Position) -> CandidateSet {
+        self.compute(position, self.config)
+    }
+
+    /// The candidates for the side to move of `position`, cut with `config` instead
+    /// of the union's own settings. The last answer of each thread is remembered, so
+    /// that a searcher asking twice for one position (moves and priors) pays once; the
+    /// position is recognised by its board, ko and side to move, not by its history,
+    /// so under superko a move may be proposed that this history forbids (searchers
+    /// only keep candidates among the legal moves they generated).
+    pub fn generate_with(&self, position: &Position, config: UnionConfig) -> CandidateSet {
+        let config = clamp(config);
+        let key = (
+            self.id,
+            position.situational_hash(),
+            position.board().ko(),
+            config.min,
+            config.max,
+            config.ratio.to_bits(),
+            config.pass,
+        );
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((k, set)) = &*last
+                && *k == key
+            {
+                return set.clone();
+            }
+            let set = self.compute(position, config);
+            *last = Some((key, set.clone()));
+            set
+        })
+    }
+
+    fn compute(&self, position: &Position, config: UnionConfig) -> CandidateSet {
         let mut merged: HashMap<Move, MoveCandidate> = HashMap::new();
         let mut buf = Vec::new();
         for member in &self.members {
@@ -278,7 +320,7 @@ impl CandidateUnion {
         let key = |c: &MoveCandidate| c.mv.point().map_or(usize::MAX, Point::index);
         moves.sort_by(|a, b| b.weight.total_cmp(&a.weight).then(key(a).cmp(&key(b))));
         let best = moves.first().map_or(0.0, |c| c.weight);
-        let UnionConfig { min, max, ratio, pass } = self.config;
+        let UnionConfig { min, max, ratio, pass } = config;
         let mut kept = 0;
         for c in &moves {
             if kept >= max || (kept >= min && c.weight < ratio * best) {
@@ -297,6 +339,15 @@ impl CandidateUnion {
         }
         CandidateSet { moves, proposed }
     }
+}
+
+/// The key of a thread's last answer: the union, the position (with its ko) and the
+/// cut.
+type CacheKey = (u64, u64, Option<(Point, go_board::Color)>, usize, usize, u64, bool);
+
+thread_local! {
+    static LAST: std::cell::RefCell<Option<(CacheKey, CandidateSet)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 fn clamp(mut config: UnionConfig) -> UnionConfig {

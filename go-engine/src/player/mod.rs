@@ -16,11 +16,19 @@
 
 pub mod candidates;
 pub mod clock;
+pub mod config;
+pub mod decide;
+pub mod engine;
 pub mod random;
+pub mod rollout;
+pub mod search;
+pub mod time;
 pub mod urgent;
 
 pub use candidates::{CandidateSet, CandidateUnion, MoveCandidate};
 pub use clock::{Clock, TimeLeft, TimeSettings};
+pub use config::{Algorithm, PlayerConfig};
+pub use engine::SearchPlayer;
 pub use random::RandomPlayer;
 
 use go_board::{Color, Move, PointSet, Position};
