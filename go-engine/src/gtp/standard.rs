@@ -336,7 +336,7 @@ impl<P: Player> Session<P> {
     }
 
     /// Plays a move that [`playable`] accepts, resuming a finished game.
-    fn play_checked(&mut self, color: Color, mv: Move) -> CommandResult {
+    pub(super) fn play_checked(&mut self, color: Color, mv: Move) -> CommandResult {
         if self.position.is_over() {
             self.position.resume();
         }
