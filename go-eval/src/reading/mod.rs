@@ -15,6 +15,7 @@ pub mod connect;
 pub(crate) mod core;
 pub mod ladder;
 pub(crate) mod local;
+pub mod oracle;
 pub(crate) mod table;
 pub mod tactics;
 
