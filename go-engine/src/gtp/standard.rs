@@ -24,6 +24,7 @@ impl<P: Player + 'static> Commands<P> {
         table.extend(gogui::commands());
         table.extend(eval::commands());
         table.extend(super::reading::commands());
+        table.extend(super::patterns::commands());
         table.extend(analysis());
         table.extend(scoring());
         table

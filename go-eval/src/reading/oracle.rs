@@ -16,7 +16,9 @@
 //! - **Liberties** from the board (the trait's default).
 //!
 //! The readers play on a copy of the board (the trait lends it immutably) and reuse
-//! their scratch buffers through a [`RefCell`], so an oracle serves one thread. Answers
+//! their scratch buffers behind a [`Mutex`]: an oracle may be shared between threads
+//! (a [`PatternGenerator`](go_patterns::PatternGenerator) needs `Send + Sync`), but
+//! its questions are then answered one at a time; give each thread its own. Answers
 //! are cached by position (stones, ko ban) and question; the cache is cleared when it
 //! holds [`ReadingOracle::CACHE`] answers.
 //!
@@ -48,8 +50,8 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Mutex;
 
 use go_board::{Board, Color, Move, Point, Status};
 use go_patterns::BoardOracle;
@@ -85,7 +87,7 @@ pub struct ReadingOracle {
     ladder: Ladder,
     tactics: Tactics,
     budget: Budget,
-    work: RefCell<Work>,
+    work: Mutex<Work>,
 }
 
 impl Default for ReadingOracle {
@@ -111,7 +113,7 @@ impl ReadingOracle {
 
     /// An oracle with these readers and this budget for each tactical question.
     pub fn with_readers(ladder: Ladder, tactics: Tactics, budget: Budget) -> ReadingOracle {
-        ReadingOracle { ladder, tactics, budget, work: RefCell::new(Work::default()) }
+        ReadingOracle { ladder, tactics, budget, work: Mutex::new(Work::default()) }
     }
 
     /// A cached answer, or `compute`'s (then cached).
@@ -123,7 +125,9 @@ impl ReadingOracle {
         compute: impl FnOnce(&mut Board, &mut Work) -> Cached,
     ) -> Cached {
         let key = (board.hash(), board.ko(), point, question);
-        let mut work = self.work.borrow_mut();
+        // A reader that panicked left at worst stale buffers (each question resets
+        // them) and a cache of complete answers.
+        let mut work = self.work.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(&answer) = work.cache.get(&key) {
             return answer;
         }
