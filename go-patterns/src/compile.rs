@@ -186,8 +186,8 @@ pub(crate) struct Compiled {
     pub(crate) variants: (u32, u32),
     /// The corners of the box of its support, in the frame.
     pub(crate) support_box: (FramePoint, FramePoint),
-    /// Whether one of its symmetries maps its support onto itself (so two placements
-    /// may be the same match).
+    /// Whether one of its symmetries maps its support and its candidates onto
+    /// themselves (so two placements may be the same match).
     pub(crate) may_coincide: bool,
     /// For each symmetry (by its place in `Symmetry::ALL`), its coset modulo the
     /// symmetries that map the support onto itself: placements whose symmetries are in
@@ -434,13 +434,15 @@ impl PatternSet {
         (a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1))
     }
 
-    /// Removes matches that are the same pattern at the same place (a pattern with
-    /// wildcards can match one place in two orientations).
+    /// Removes matches that are the same pattern at the same place proposing the same
+    /// moves (a pattern with wildcards can match one place in two orientations).
     ///
     /// Two placements of a pattern cover the same points exactly when their boxes are
     /// equal and the symmetry from one to the other maps the pattern's support onto
-    /// itself; so a match is identified by its pattern, its box and the coset of its
-    /// symmetry (computed when the set is built), without listing its points.
+    /// itself; they propose the same moves when it also maps the candidates onto
+    /// themselves. So a match is identified by its pattern, its box and the coset of its
+    /// symmetry modulo those symmetries (computed when the set is built), without
+    /// listing its points.
     pub(crate) fn dedup(&self, matches: &mut Vec<Match>) {
         // One 64-bit key per match that may have a twin: the pattern (18 bits), the box
         // (4 × 8 bits, offset so that coordinates off the board stay positive) and the
@@ -768,17 +770,27 @@ pub(crate) fn build(
         }
         let lo = p.support.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
         let hi = p.support.iter().fold((i32::MIN, i32::MIN), |m, q| (m.0.max(q.0), m.1.max(q.1)));
+        // The support and the candidate points under `g`, up to a translation.
         let normalised = |g: Symmetry| {
             let mut v: Vec<FramePoint> = p.support.iter().map(|&q| g.apply_offset(q)).collect();
             let min = v.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
+            let shift = |q: FramePoint| (q.0 - min.0, q.1 - min.1);
             for q in &mut v {
-                *q = (q.0 - min.0, q.1 - min.1);
+                *q = shift(*q);
             }
             v.sort_unstable();
-            v
+            let mut moves = Vec::new();
+            tree_points(&p.roots, &mut |q| moves.push(shift(g.apply_offset(q))));
+            moves.sort_unstable();
+            (v, moves)
         };
         let base = normalised(Symmetry::IDENTITY);
-        // The symmetries that map the support onto itself (up to a translation).
+        // The symmetries that map the support onto itself (up to a translation) and the
+        // moves of its trees onto themselves: two placements related by one of them
+        // cover the same points and propose the same moves (a corner pattern whose
+        // candidate, or a later move of its sequence, is off its diagonal proposes
+        // different moves in its two reflections, even when its support, an empty
+        // corner, is symmetric).
         let invariant: Vec<Symmetry> =
             Symmetry::ALL.into_iter().filter(|&h| normalised(h) == base).collect();
         let may_coincide = invariant.len() > 1;
@@ -843,6 +855,17 @@ pub(crate) fn build(
         timed,
         warnings,
     })
+}
+
+/// Calls `f` on the point of every move of the trees `nodes` (tenuki replies too).
+fn tree_points(nodes: &[SeqNode], f: &mut impl FnMut(FramePoint)) {
+    for n in nodes {
+        f(n.point);
+        for r in &n.tenuki {
+            f(r.point);
+        }
+        tree_points(&n.children, f);
+    }
 }
 
 /// The place of a symmetry in `Symmetry::ALL`.
