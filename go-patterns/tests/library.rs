@@ -258,3 +258,22 @@ fn issue_12_joseki_lines_fire_and_follow_the_game() {
     let p = game(&["D4", "C3", "D3"]);
     assert_fires(&p, "hoshi_33_invasion", "C4");
 }
+
+#[test]
+fn issue_12_mined_joseki_follow_a_common_line() {
+    let set = Arc::new(library::mined_joseki().clone());
+    assert!(set.warnings().is_empty(), "{:?}", set.warnings());
+    let offered = |moves: &[&str]| {
+        let position = game(moves);
+        let mut out = Vec::new();
+        JosekiTracker::new(Arc::clone(&set), &position).generate(&position, &mut out);
+        out.iter().map(|c| c.mv.to_string()).collect::<Vec<_>>()
+    };
+    // The 3-4 point (c4 in the corner's frame) and the 4-4 point in an empty corner.
+    let first = offered(&[]);
+    assert!(first.contains(&"C4".to_owned()) && first.contains(&"D4".to_owned()), "{first:?}");
+    // The small knight approach to the 3-4 point: the file's two most played answers,
+    // the diagonal d5 and the pincer h4, are offered.
+    let after = offered(&["C4", "E3"]);
+    assert!(after.contains(&"D5".to_owned()) && after.contains(&"H4".to_owned()), "{after:?}");
+}
