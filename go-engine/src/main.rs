@@ -38,6 +38,10 @@ enum Command {
     /// follow GNU Go 3.8's formats; the rules default to Chinese (area scoring,
     /// positional superko, no suicide, komi 7.5).
     Gtp(cmd::gtp::Args),
+    /// Pattern files (go-patterns' Gopal language): `check` reports located errors,
+    /// `match` lists the moves a file proposes in a game position
+    #[command(subcommand)]
+    Patterns(cmd::patterns::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,5 +50,6 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Cgt(args) => cmd::cgt::run(&args),
         Command::Gtp(args) => cmd::gtp::run(args),
+        Command::Patterns(args) => cmd::patterns::run(args),
     }
 }

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-use go_lab::{eval_bench, report, search_bench, strength};
+use go_lab::{eval_bench, joseki, report, search_bench, strength};
 
 /// Experiments on the go-* crates. Every experiment takes --jobs N, --shard I/N and
 /// --json (one record per line); `go-lab report` summarises records merged with `cat`.
@@ -34,6 +34,10 @@ enum Command {
     /// The strength model of kosumi-ren: train it, and measure its candidate moves
     /// against the paper's Tables 2 to 4 and the locality baseline
     Strength(strength::Args),
+    /// Mine corner sequences (joseki) from the training part of a folder of games into
+    /// a Gopal pattern file, and measure on the held-out part how many corner moves of
+    /// the opening a live tree proposed
+    JosekiMine(joseki::Args),
     /// Summarise the JSON records of one or more runs (shards merged with `cat`).
     Report(report::Args),
 }
@@ -49,6 +53,9 @@ fn main() -> ExitCode {
         }
         Command::Strength(args) => {
             go_engine::output::run("go-lab strength", |out| strength::run(&args, out))
+        }
+        Command::JosekiMine(args) => {
+            go_engine::output::run("go-lab joseki-mine", |out| joseki::run(&args, out))
         }
         Command::Report(args) => {
             go_engine::output::run("go-lab report", |out| report::run(&args, out))

@@ -17,6 +17,7 @@ pub mod dragon;
 pub mod eyes;
 pub mod ladder;
 pub(crate) mod local;
+pub mod oracle;
 pub(crate) mod table;
 pub mod tactics;
 
