@@ -6,3 +6,4 @@ pub mod eval_bench;
 pub mod ownership;
 pub mod report;
 pub mod search_bench;
+pub mod tsumego;

@@ -12,7 +12,7 @@ use go_engine::output::{CommandError, Stdout};
 use serde::de::DeserializeOwned;
 
 use crate::batch::write_json_line;
-use crate::{eval_bench, search_bench};
+use crate::{eval_bench, search_bench, tsumego};
 
 /// The options of `go-lab report`.
 #[derive(Clone, Debug, clap::Args)]
@@ -30,6 +30,7 @@ pub struct Args {
 struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
+    tsumego: Vec<tsumego::Record>,
     /// The experiments in the order of their first record.
     order: Vec<&'static str>,
 }
@@ -74,6 +75,14 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     eval_bench::print_table(out, &summary, None)?;
                 }
             }
+            tsumego::NAME => {
+                let rows = tsumego::summarize(&records.tsumego)?;
+                if args.json {
+                    rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                } else {
+                    tsumego::print_table(out, &rows, None)?;
+                }
+            }
             _ => {
                 let rows = search_bench::summarize(&records.search_bench)?;
                 if args.json {
@@ -109,9 +118,13 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.search_bench.push(parse(value, &at)?);
                 search_bench::NAME
             }
+            tsumego::NAME => {
+                records.tsumego.push(parse(value, &at)?);
+                tsumego::NAME
+            }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench or search-bench (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench or tsumego (experiment {other:?})",
                     at()
                 )));
             }

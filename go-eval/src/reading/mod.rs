@@ -10,5 +10,6 @@
 //! vocabulary they share.
 
 mod answer;
+pub mod lnd;
 
 pub use answer::{Answer, Budget, Outcome};
