@@ -169,7 +169,12 @@ fn framed(cols: u8, rows: u8, w: u8, h: u8, cells: &[u8], attacker: Color) -> Op
 fn check(problem: &Problem, cap: u64) -> Result<(), TestCaseError> {
     let solvers = [
         LifeAndDeath::default(),
-        LifeAndDeath::new(Config { order: MoveOrder::Plain, epsilon: 0.5, table_capacity: 4 }),
+        LifeAndDeath::new(Config {
+            order: MoveOrder::Plain,
+            epsilon: 0.5,
+            table_capacity: 4,
+            ..Config::default()
+        }),
     ];
     for goal in [Goal::Kill, Goal::Live] {
         for to_move in [Color::Black, Color::White] {
@@ -178,7 +183,11 @@ fn check(problem: &Problem, cap: u64) -> Result<(), TestCaseError> {
             };
             for solver in &solvers {
                 let got = solver.solve(problem, goal, to_move, Budget::new(2_000_000, 200));
-                prop_assert!(got.answer.certain, "{goal:?} {to_move}: not settled\n{}", problem.board());
+                prop_assert!(
+                    got.answer.certain,
+                    "{goal:?} {to_move}: not settled\n{}",
+                    problem.board()
+                );
                 prop_assert_eq!(
                     got.answer.outcome,
                     expected,

@@ -61,6 +61,12 @@ pub struct Args {
     /// Only the first N selected problems (after --every).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Lines of margin between the stones' box and the frame's wall.
+    #[arg(long, value_name = "LINES", default_value_t = go_eval::reading::lnd::MARGIN)]
+    pub margin: u8,
+    /// ε of df-pn's 1+ε trick.
+    #[arg(long, value_name = "EPS", default_value_t = 0.25)]
+    pub epsilon: f64,
     /// Skip the re-verification of solved answers.
     #[arg(long)]
     pub no_verify: bool,
@@ -239,7 +245,11 @@ fn solve(index: usize, problem: &Problem, args: &Args) -> Record {
     };
     record.to_play = letter(s.to_play);
     record.expected = s.expected.iter().map(|p| p.to_string()).collect();
-    let solver = LifeAndDeath::default();
+    let solver = LifeAndDeath::new(Config {
+        frame_margin: args.margin,
+        epsilon: args.epsilon,
+        ..Config::default()
+    });
     let budget = Budget::new(args.nodes, args.depth);
     let started = Instant::now();
     let open = solver.solve_open(&s.board, s.to_play, None, budget, false);
@@ -286,7 +296,8 @@ fn verify(open: &OpenAnswer, to_play: Color, budget: Budget) -> (Option<bool>, u
         // The move captured the whole target: a kill, nothing more to verify.
         Err(_) => return (Some(answer.outcome == Outcome::Win), 0),
     };
-    let plain = LifeAndDeath::new(Config { order: MoveOrder::Plain, epsilon: 0.0, ..Config::default() });
+    let plain =
+        LifeAndDeath::new(Config { order: MoveOrder::Plain, epsilon: 0.0, ..Config::default() });
     let check = plain.solve(&after, open.goal, to_play.opponent(), budget);
     let ok = check.answer.certain.then_some(check.answer.outcome == answer.outcome);
     (ok, check.answer.nodes)
@@ -494,7 +505,11 @@ pub fn summarize(records: &[Record]) -> Result<Vec<Row>, String> {
 /// # Errors
 ///
 /// Writing fails.
-pub fn print_table(out: &mut impl Write, rows: &[Row], seconds: Option<f64>) -> std::io::Result<()> {
+pub fn print_table(
+    out: &mut impl Write,
+    rows: &[Row],
+    seconds: Option<f64>,
+) -> std::io::Result<()> {
     writeln!(
         out,
         "{:<28} {:<5} {:>6} {:>8} {:>7} {:>7} {:>9} {:>8} {:>10} {:>9}",
@@ -540,7 +555,8 @@ fn read_problems(args: &Args) -> Result<Vec<(usize, Problem)>, CommandError> {
         }
         let p: Problem = serde_json::from_str(&line)
             .map_err(|e| CommandError::Failed(format!("{name}:{}: {e}", i + 1)))?;
-        if args.collection.is_empty() || args.collection.iter().any(|c| p.collection.starts_with(c.as_str()))
+        if args.collection.is_empty()
+            || args.collection.iter().any(|c| p.collection.starts_with(c.as_str()))
         {
             problems.push((i + 1, p));
         }

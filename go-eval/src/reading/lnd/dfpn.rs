@@ -96,13 +96,25 @@ fn settled_for(mover: Color, winner: Color) -> (u32, u32) {
     if mover == winner { (0, INF) } else { (INF, 0) }
 }
 
-fn init(class: u8) -> (u32, u32) {
-    (1, 1 + u32::from(class))
+/// The initial numbers (φ for its mover, δ) of a new child of move class `class`:
+/// one and one with plain order; with the heuristic order the class (the lower, the
+/// more promising the move) raises δ, so that a refutation is looked for first among
+/// the moves the ordering prefers.
+fn init(order: MoveOrder, class: u8) -> (u32, u32) {
+    match order {
+        MoveOrder::Plain => (1, 1),
+        MoveOrder::Heuristic => (1, 1 + u32::from(class)),
+    }
 }
 
 impl<'t> Search<'t> {
     /// A search of `game` for `prover`, using `table`.
-    pub(crate) fn new(game: Game, table: &'t mut Table, prover: Color, settings: Settings) -> Search<'t> {
+    pub(crate) fn new(
+        game: Game,
+        table: &'t mut Table,
+        prover: Color,
+        settings: Settings,
+    ) -> Search<'t> {
         let root_depth = game.depth();
         Search {
             game,
@@ -210,7 +222,16 @@ impl<'t> Search<'t> {
                 Ok(played) => played,
                 Err(Refusal::Illegal) => continue,
                 Err(Refusal::Repeats(j)) => {
-                    if std::env::var_os("LND_REP").is_some() && self.dbg[3] < 5 { self.dbg[3] += 1; eprintln!("repeat at depth {} of {j}: move {code} by {}; trail {:?}\n{}", self.game.depth(), self.game.to_move, self.trail, self.game.board); }
+                    if std::env::var_os("LND_REP").is_some() && self.dbg[3] < 5 {
+                        self.dbg[3] += 1;
+                        eprintln!(
+                            "repeat at depth {} of {j}: move {code} by {}; trail {:?}\n{}",
+                            self.game.depth(),
+                            self.game.to_move,
+                            self.trail,
+                            self.game.board
+                        );
+                    }
                     excluded = excluded.min(j);
                     continue;
                 }
@@ -229,9 +250,7 @@ impl<'t> Search<'t> {
                     .filter(Entry::is_settled)
                     .or_else(|| self.table.get(self.game.path_key()))
                     .or_else(|| {
-                        self.table
-                            .get(self.game.key())
-                            .filter(|e| e.generation == self.generation)
+                        self.table.get(self.game.key()).filter(|e| e.generation == self.generation)
                     })
             };
             let (phi, delta) = if let Some(e) = entry {
@@ -241,7 +260,7 @@ impl<'t> Search<'t> {
                 let removed = Game::removed(&played);
                 match self.game.winner(Some((child_mover.opponent(), code, removed))) {
                     Some(w) => settled_for(child_mover, w),
-                    None => init(class),
+                    None => init(self.settings.order, class),
                 }
             };
             self.game.undo(played);
@@ -255,7 +274,10 @@ impl<'t> Search<'t> {
     fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, usize) {
         let depth = self.game.depth();
         if depth - self.root_depth >= self.limit {
-            if !self.cut && self.limit >= 128 && std::env::var_os("LND_DEBUG").is_some() { eprintln!("{}", self.game.board); eprintln!("{:?}", self.trail); }
+            if !self.cut && self.limit >= 128 && std::env::var_os("LND_DEBUG").is_some() {
+                eprintln!("{}", self.game.board);
+                eprintln!("{:?}", self.trail);
+            }
             self.cut = true;
             return (CUT.0, CUT.1, NONE);
         }
@@ -283,7 +305,8 @@ impl<'t> Search<'t> {
             kid.phi = cphi;
             kid.delta = cdelta;
             kid.dep = cdep;
-            kid.work = kid.work.saturating_add((self.nodes - before).min(u64::from(u32::MAX)) as u32);
+            kid.work =
+                kid.work.saturating_add((self.nodes - before).min(u64::from(u32::MAX)) as u32);
             if self.nodes >= self.settings.nodes {
                 self.aborted = true;
             }
@@ -309,7 +332,9 @@ impl<'t> Search<'t> {
             (dep, best)
         };
         let settled = phi == 0 || delta == 0;
-        if settled { if dep >= depth { self.dbg[0] += 1 } else { self.dbg[1] += 1 } }
+        if settled {
+            if dep >= depth { self.dbg[0] += 1 } else { self.dbg[1] += 1 }
+        }
         self.dbg[2] = self.dbg[2].max((depth - self.root_depth) as u64);
         // A settled result that depended on the path above is stored under the path's
         // key (it holds wherever the same positions are on the path).

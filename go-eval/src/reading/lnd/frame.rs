@@ -193,6 +193,16 @@ pub fn guess_attacker(board: &Board) -> Option<Color> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn frame(board: &Board, attacker: Color) -> Result<Frame, FrameError> {
+    frame_with_margin(board, attacker, MARGIN)
+}
+
+/// [`frame`] with `margin` lines between the box and the wall instead of [`MARGIN`]
+/// (0: the wall touches the box, and the attacker's outermost stones join it).
+///
+/// # Errors
+///
+/// As [`frame`].
+pub fn frame_with_margin(board: &Board, attacker: Color, margin: u8) -> Result<Frame, FrameError> {
     let size = board.size();
     let bounds = snapped_box(board).ok_or(FrameError::NoStones)?;
     let defender = attacker.opponent();
@@ -201,10 +211,10 @@ pub fn frame(board: &Board, attacker: Color) -> Result<Frame, FrameError> {
     }
     let (l, b, r, t) = bounds;
     let grown = (
-        if l > 0 { l.saturating_sub(MARGIN) } else { 0 },
-        if b > 0 { b.saturating_sub(MARGIN) } else { 0 },
-        if r < size.cols() - 1 { (r + MARGIN).min(size.cols() - 1) } else { r },
-        if t < size.rows() - 1 { (t + MARGIN).min(size.rows() - 1) } else { t },
+        if l > 0 { l.saturating_sub(margin) } else { 0 },
+        if b > 0 { b.saturating_sub(margin) } else { 0 },
+        if r < size.cols() - 1 { (r + margin).min(size.cols() - 1) } else { r },
+        if t < size.rows() - 1 { (t + margin).min(size.rows() - 1) } else { t },
     );
     let region = rectangle(size, grown);
     let on_board = size.on_board();
@@ -222,12 +232,11 @@ pub fn frame(board: &Board, attacker: Color) -> Result<Frame, FrameError> {
     }
     let mut framed = board.clone();
     for p in wall {
-        framed
-            .set_point(p, Some(attacker))
-            .map_err(|_| FrameError::TooBig)?;
+        framed.set_point(p, Some(attacker)).map_err(|_| FrameError::TooBig)?;
     }
     // The wall must be pass-alive (one chain with the holes as eyes).
-    let alive = pass_alive(size, wall, *framed.stones(defender) | (*framed.stones(attacker) & region));
+    let alive =
+        pass_alive(size, wall, *framed.stones(defender) | (*framed.stones(attacker) & region));
     if alive != wall {
         return Err(FrameError::TooBig);
     }

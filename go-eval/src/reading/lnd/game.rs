@@ -251,8 +251,12 @@ impl Game {
                 if self.leaf.defender_safe(&self.board, self.defender, self.target) {
                     return Some(self.defender);
                 }
-                if self.leaf.defender_hopeless(&self.board, self.attacker, self.defender, self.target)
-                {
+                if self.leaf.defender_hopeless(
+                    &self.board,
+                    self.attacker,
+                    self.defender,
+                    self.target,
+                ) {
                     return Some(self.attacker);
                 }
                 return None;

@@ -44,7 +44,12 @@ impl Leaf {
     /// A region of points without defender stones counts only if it lies inside the
     /// play region (one that leaks out may be larger than it looks), so the answer is a
     /// subset of Benson's on the whole board, hence sound.
-    pub(crate) fn defender_safe(&mut self, board: &Board, defender: Color, target: PointSet) -> bool {
+    pub(crate) fn defender_safe(
+        &mut self,
+        board: &Board,
+        defender: Color,
+        target: PointSet,
+    ) -> bool {
         let own = *board.stones(defender);
         let standing = target & own;
         if standing.is_empty() {
@@ -141,13 +146,17 @@ impl Leaf {
     /// live nor hold a seki).
     ///
     /// The attacker's *safe* stones are its chains that contain an anchor stone. Let C
-    /// be the points reachable from the target without crossing a safe stone, and I the
-    /// points of C next to no safe stone. The attacker can always fill a point next to
-    /// a safe stone, so every liberty the defender keeps at the end lies in I, and so
-    /// do its eyes, the stones of any seki partner and their shared liberties. Two eyes
-    /// need two points of I that are not adjacent, and a seki needs at least three
-    /// points of I; so when I has at most one point, or two adjacent ones, the defender
-    /// cannot survive. (If C leaves the play region nothing is concluded.)
+    /// be the points reachable from the target without crossing a safe stone, I the
+    /// points of C next to no safe stone, and Q the points of I without a defender
+    /// stone (empty points and the attacker's other stones, which all lie in I: a stone
+    /// next to a safe one is safe). The attacker can always fill a point next to a safe
+    /// stone, and need never capture a defender stone before the end, so every eye and
+    /// every liberty the defender keeps at the end lies in Q, and so do the stones of a
+    /// seki partner. When Q is one connected set of at most two points, or three points
+    /// in a row (or bent) whose middle holds an attacker stone, it holds at most one
+    /// eye, and no seki fits either (the attacker kills such a seki by filling one of
+    /// the two shared liberties: the defender captures and is left with a two-point
+    /// eye). If C leaves the play region nothing is concluded.
     pub(crate) fn defender_hopeless(
         &self,
         board: &Board,
@@ -155,7 +164,8 @@ impl Leaf {
         defender: Color,
         target: PointSet,
     ) -> bool {
-        let standing = target & *board.stones(defender);
+        let own = *board.stones(defender);
+        let standing = target & own;
         if standing.is_empty() {
             return true;
         }
@@ -167,12 +177,19 @@ impl Leaf {
         if !c.is_subset(&self.region) {
             return false;
         }
-        let inner = c - safe.adjacent(&self.on_board);
-        match inner.len() {
+        let q = c - safe.adjacent(&self.on_board) - own;
+        match q.len() {
             0 | 1 => true,
             2 => {
-                let p = inner.first().expect("two points");
-                !PointSet::from_iter([p]).adjacent(&inner).is_empty()
+                let p = q.first().expect("two points");
+                !PointSet::from_iter([p]).adjacent(&q).is_empty()
+            }
+            3 => {
+                // One point next to the two others, holding an attacker stone.
+                let attackers = *board.stones(attacker);
+                q.iter().any(|p| {
+                    PointSet::from_iter([p]).adjacent(&q).len() == 2 && attackers.contains(p)
+                })
             }
             _ => false,
         }

@@ -79,7 +79,7 @@ mod problem;
 mod solver;
 mod table;
 
-pub use frame::{Frame, FrameError, MARGIN, SNAP, frame, guess_attacker};
+pub use frame::{Frame, FrameError, MARGIN, SNAP, frame, frame_with_margin, guess_attacker};
 pub use moves::MoveOrder;
 pub use open::OpenAnswer;
 pub use problem::{Problem, ProblemError};

@@ -30,7 +30,9 @@ pub(crate) fn candidates(game: &Game, order: MoveOrder, out: &mut Vec<(Code, u8)
     let board = &game.board;
     let empty = board.empty_set() & game.region();
     if order == MoveOrder::Plain {
-        out.extend(game.points().iter().filter(|p| empty.contains(**p)).map(|p| (p.index() as Code, 0)));
+        out.extend(
+            game.points().iter().filter(|p| empty.contains(**p)).map(|p| (p.index() as Code, 0)),
+        );
         out.push((PASS, 0));
         return;
     }
@@ -49,9 +51,8 @@ pub(crate) fn candidates(game: &Game, order: MoveOrder, out: &mut Vec<(Code, u8)
         }
         let urgent = libs.contains(p)
             || board.would_capture(mover, p)
-            || p.neighbours(board.size()).any(|n| {
-                board.color_at(n) == Some(mover) && board.liberty_count(n) == 1
-            });
+            || p.neighbours(board.size())
+                .any(|n| board.color_at(n) == Some(mover) && board.liberty_count(n) == 1);
         let class = if urgent {
             0
         } else if near.contains(p) {

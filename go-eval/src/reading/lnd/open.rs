@@ -3,7 +3,7 @@
 
 use go_board::{Board, Color};
 
-use super::frame::{Frame, FrameError, frame, guess_attacker};
+use super::frame::{Frame, FrameError, frame_with_margin, guess_attacker};
 use super::solver::{FirstMoves, Goal, LifeAndDeath};
 use crate::reading::Budget;
 
@@ -84,7 +84,7 @@ impl LifeAndDeath {
         let mut first: Option<(Frame, Goal, FirstMoves)> = None;
         let mut last_error = None;
         for &attacker in attackers {
-            let framed = match frame(board, attacker) {
+            let framed = match frame_with_margin(board, attacker, self.config().frame_margin) {
                 Ok(f) => f,
                 Err(e) => {
                     last_error = Some(e);

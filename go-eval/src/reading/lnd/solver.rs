@@ -61,12 +61,21 @@ pub struct Config {
     /// (at most one entry per node of the budget) and never evicts, so the answers and
     /// node counts do not depend on this number.
     pub table_capacity: usize,
+    /// The lines of margin between the stones' box and the wall when
+    /// [`LifeAndDeath::solve_open`] frames a problem (see [`frame_with_margin`](super::frame_with_margin)).
+    pub frame_margin: u8,
 }
 
 impl Default for Config {
-    /// ε = 0.25, heuristic ordering, room for 2^16 entries.
+    /// ε = 0.25, heuristic ordering, room for 2^16 entries, a frame margin of
+    /// [`MARGIN`](super::MARGIN).
     fn default() -> Config {
-        Config { epsilon: 0.25, order: MoveOrder::Heuristic, table_capacity: 1 << 16 }
+        Config {
+            epsilon: 0.25,
+            order: MoveOrder::Heuristic,
+            table_capacity: 1 << 16,
+            frame_margin: super::MARGIN,
+        }
     }
 }
 
@@ -253,7 +262,12 @@ impl LifeAndDeath {
         let game = Self::game(problem, to_move, mode.threats(prover), seki_is_life);
         let mut search = Search::new(game, table, prover, self.settings(nodes, budget));
         let proof = search.prove();
-        if std::env::var_os("LND_DEBUG").is_some() { eprintln!("mode {mode:?} proof {proof:?} nodes {} stored {} pathdep {} maxdepth {} cut {}", search.nodes, search.dbg[0], search.dbg[1], search.dbg[2], 0); }
+        if std::env::var_os("LND_DEBUG").is_some() {
+            eprintln!(
+                "mode {mode:?} proof {proof:?} nodes {} stored {} pathdep {} maxdepth {} cut {}",
+                search.nodes, search.dbg[0], search.dbg[1], search.dbg[2], 0
+            );
+        }
         let mut line = Vec::new();
         if proof == Proof::Proved {
             line = main_line(&mut search, 2 * problem.region().len() + 20);

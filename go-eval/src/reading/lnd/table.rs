@@ -122,7 +122,14 @@ mod tests {
     fn grows_and_keeps_settled_entries() {
         let mut t = Table::with_capacity(1);
         for k in 0..1000u64 {
-            t.put(Entry { key: k * 0x9e37_79b9, phi: 0, delta: INF, work: 1, best: 0, generation: 0 });
+            t.put(Entry {
+                key: k * 0x9e37_79b9,
+                phi: 0,
+                delta: INF,
+                work: 1,
+                best: 0,
+                generation: 0,
+            });
         }
         assert_eq!(t.len(), 1000);
         for k in 0..1000u64 {
