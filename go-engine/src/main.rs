@@ -24,7 +24,8 @@ enum Command {
     /// GNU Go 3.8 played against itself (Chinese rules, komi 7.5, 259 moves), generated
     /// for this purpose.
     Analyze(cmd::analyze::Args),
-    /// Evaluate a combinatorial game expression (see `go-engine cgt --help`).
+    /// Evaluate combinatorial game expressions in CGSuite's notation: canonical forms,
+    /// comparisons, thermographs, cooling and heating, atomic weights
     Cgt(cmd::cgt::CgtArgs),
     /// Speak GTP version 2 on standard input and output (the player is, for now, a
     /// random player)
@@ -42,7 +43,9 @@ enum Command {
     /// around their bounding box, play inside it) and solved exactly with go-eval's
     /// df-pn solver; the goal (kill or live) comes from --goal, the root comment, or is
     /// found by the solver. Seki counts as life. Ko results follow GNU Go's codes: 1
-    /// win, 2 ko taken first, 3 ko needing the first threat, 0 failure.
+    /// win, 2 ko taken first, 3 ko needing the first threat, 0 failure. Exit code 2
+    /// when the node limit (--nodes) cut a search: the answer printed is then the best
+    /// proven so far.
     Solve(cmd::solve::Args),
 }
 

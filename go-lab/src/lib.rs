@@ -6,4 +6,5 @@ pub mod eval_bench;
 pub mod ownership;
 pub mod report;
 pub mod search_bench;
+pub mod strength;
 pub mod tsumego;

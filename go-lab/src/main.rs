@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-use go_lab::{eval_bench, report, search_bench, tsumego};
+use go_lab::{eval_bench, report, search_bench, strength, tsumego};
 
 /// Experiments on the go-* crates. Every experiment takes --jobs N, --shard I/N and
 /// --json (one record per line); `go-lab report` summarises records merged with `cat`.
@@ -41,6 +41,9 @@ enum Command {
     /// (`restricted_genmove` over the bounding box of the stones grown by one line). A
     /// record per problem with --json.
     Tsumego(tsumego::Args),
+    /// The strength model of kosumi-ren: train it, and measure its candidate moves
+    /// against the paper's Tables 2 to 4 and the locality baseline
+    Strength(strength::Args),
     /// Summarise the JSON records of one or more runs (shards merged with `cat`).
     Report(report::Args),
 }
@@ -56,6 +59,9 @@ fn main() -> ExitCode {
         }
         Command::Tsumego(args) => {
             go_engine::output::run("go-lab tsumego", |out| tsumego::run(&args, out))
+        }
+        Command::Strength(args) => {
+            go_engine::output::run("go-lab strength", |out| strength::run(&args, out))
         }
         Command::Report(args) => {
             go_engine::output::run("go-lab report", |out| report::run(&args, out))

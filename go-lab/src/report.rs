@@ -12,6 +12,7 @@ use go_engine::output::{CommandError, Stdout};
 use serde::de::DeserializeOwned;
 
 use crate::batch::write_json_line;
+use crate::strength::eval as strength_eval;
 use crate::{eval_bench, search_bench, tsumego};
 
 /// The options of `go-lab report`.
@@ -23,6 +24,10 @@ pub struct Args {
     /// Print the summary as JSON lines instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// For `strength-eval` records: also the difference of two generators on moves
+    /// 1–220 with a paired bootstrap interval over games (`A,B`: A − B); repeatable.
+    #[arg(long = "pair", value_name = "A,B")]
+    pub pairs: Vec<String>,
 }
 
 /// The records read, by experiment.
@@ -31,6 +36,7 @@ struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
     tsumego: Vec<tsumego::Record>,
+    strength_eval: Vec<strength_eval::Record>,
     /// The experiments in the order of their first record.
     order: Vec<&'static str>,
 }
@@ -83,6 +89,20 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     tsumego::print_table(out, &rows, None)?;
                 }
             }
+            strength_eval::NAME => {
+                let summary = strength_eval::summarize(&records.strength_eval)?;
+                if !summary.skipped.is_empty() {
+                    eprintln!("{} games skipped", summary.skipped.len());
+                }
+                let pairs = strength_eval::pairs(&records.strength_eval, &args.pairs)?;
+                if args.json {
+                    summary.rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                    pairs.iter().try_for_each(|p| write_json_line(out, p))?;
+                } else {
+                    strength_eval::print_table(out, &summary, None)?;
+                    strength_eval::print_pairs(out, &pairs)?;
+                }
+            }
             _ => {
                 let rows = search_bench::summarize(&records.search_bench)?;
                 if args.json {
@@ -122,9 +142,13 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.tsumego.push(parse(value, &at)?);
                 tsumego::NAME
             }
+            strength_eval::NAME => {
+                records.strength_eval.push(parse(value, &at)?);
+                strength_eval::NAME
+            }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench, search-bench or tsumego (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench, strength-eval or tsumego (experiment {other:?})",
                     at()
                 )));
             }

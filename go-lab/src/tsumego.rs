@@ -14,6 +14,11 @@
 //! ([`MoveOrder::Plain`], plain df-pn): after the first move, with the opponent to
 //! play, the side to play must still reach the same outcome.
 //!
+//! **Split.** The problems are split by a hash of their `id` (64-bit FNV-1a of the
+//! UTF-8 bytes): one in five (hash mod 5 = 0) is **held out** to measure, the rest is
+//! for **development** (tuning the solver and its settings); `--split` picks one part,
+//! and every record and row says which part it belongs to.
+//!
 //! With `--gtp COMMAND` the problems go to a GTP engine instead, with GNU Go's
 //! protocol of the reference (`restricted_genmove COLOUR` over the empty points of the
 //! stones' bounding box grown by one line): the answer is solved if it is one of the
@@ -55,6 +60,13 @@ pub struct Args {
     /// repeatable.
     #[arg(long, value_name = "PREFIX")]
     pub collection: Vec<String>,
+    /// Only problems whose book contains one of these (such as `Cho Chikun`);
+    /// repeatable.
+    #[arg(long, value_name = "TEXT")]
+    pub book: Vec<String>,
+    /// Which part of the split by id hash to run (see the module documentation).
+    #[arg(long, value_enum, default_value_t = SplitArg::All)]
+    pub split: SplitArg,
     /// Only every K-th selected problem (a deterministic subsample).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub every: usize,
@@ -77,6 +89,36 @@ pub struct Args {
     /// Jobs, shard and output form.
     #[command(flatten)]
     pub batch: BatchOptions,
+}
+
+/// `--split`: which part of the problems to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SplitArg {
+    /// The development part (id hash mod 5 ≠ 0).
+    Dev,
+    /// The held-out part (id hash mod 5 = 0).
+    HeldOut,
+    /// Both.
+    All,
+}
+
+/// The part of the split a problem belongs to: `"held-out"` when the 64-bit FNV-1a
+/// hash of its id is divisible by 5, else `"dev"`.
+///
+/// # Examples
+///
+/// ```
+/// use go_lab::tsumego::split_of;
+/// assert_eq!(split_of(""), "dev"); // FNV-1a of nothing: 0xcbf29ce484222325
+/// assert!(["dev", "held-out"].contains(&split_of("1a/Prob0001.json")));
+/// ```
+pub fn split_of(id: &str) -> &'static str {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    if h.is_multiple_of(5) { "held-out" } else { "dev" }
 }
 
 /// A problem as the JSON lines hold it.
@@ -130,6 +172,9 @@ pub struct Record {
     pub id: String,
     /// Its collection.
     pub collection: String,
+    /// The part of the split (`dev` or `held-out`, see [`split_of`]).
+    #[serde(default)]
+    pub split: String,
     /// Who answered: `go-eval` or the GTP command.
     pub engine: String,
     /// The side to play, `B` or `W`.
@@ -218,6 +263,7 @@ fn blank(index: usize, problem: &Problem, engine: &str) -> Record {
         index,
         id: problem.id.clone(),
         collection: problem.collection.clone(),
+        split: split_of(&problem.id).into(),
         engine: engine.into(),
         to_play: String::new(),
         expected: Vec::new(),
@@ -431,6 +477,8 @@ fn ask(index: usize, problem: &Problem, engine: &mut Engine, name: &str) -> Reco
 pub struct Row {
     /// Who answered.
     pub engine: String,
+    /// The part of the split (`dev`, `held-out`).
+    pub split: String,
     /// The collection (or `all`).
     pub collection: String,
     /// Problems asked.
@@ -447,31 +495,42 @@ pub struct Row {
     pub verify_failed: usize,
     /// Mean nodes per problem.
     pub mean_nodes: f64,
+    /// Median nodes per problem.
+    pub median_nodes: u64,
     /// Mean seconds per problem.
     pub mean_seconds: f64,
+    /// The longest time of a problem, in seconds.
+    pub max_seconds: f64,
     /// Problems that could not be asked.
     pub errors: usize,
 }
 
-/// Adds up records, by engine and collection, with an `all` row per engine.
+/// Adds up records, by engine, part of the split and collection (the part of its name
+/// before the first dot, such as `1a`), with an `all` row per engine and part.
 ///
 /// # Errors
 ///
 /// The same problem is recorded twice for one engine (a shard merged twice).
 pub fn summarize(records: &[Record]) -> Result<Vec<Row>, String> {
     let mut seen = std::collections::BTreeSet::new();
-    let mut rows: BTreeMap<(String, String), Row> = BTreeMap::new();
+    let mut rows: BTreeMap<(String, String, String), (Row, Vec<u64>)> = BTreeMap::new();
     for r in records {
         if !seen.insert((r.engine.clone(), r.index)) {
             return Err(format!("problem {} ({}) is recorded twice", r.index, r.id));
         }
         let short = r.collection.split('.').next().unwrap_or("").to_owned();
+        let split = if r.split.is_empty() { split_of(&r.id).to_owned() } else { r.split.clone() };
         for key in [short, "all".to_owned()] {
-            let row = rows.entry((r.engine.clone(), key.clone())).or_insert_with(|| Row {
-                engine: r.engine.clone(),
-                collection: key.clone(),
-                ..Row::default()
-            });
+            let (row, nodes) =
+                rows.entry((r.engine.clone(), split.clone(), key.clone())).or_insert_with(|| {
+                    let row = Row {
+                        engine: r.engine.clone(),
+                        split: split.clone(),
+                        collection: key.clone(),
+                        ..Row::default()
+                    };
+                    (row, Vec::new())
+                });
             if r.error.is_some() {
                 row.errors += 1;
                 continue;
@@ -489,13 +548,18 @@ pub fn summarize(records: &[Record]) -> Result<Vec<Row>, String> {
             }
             row.mean_nodes += r.nodes as f64;
             row.mean_seconds += r.seconds;
+            row.max_seconds = row.max_seconds.max(r.seconds);
+            nodes.push(r.nodes);
         }
     }
-    let mut out: Vec<Row> = rows.into_values().collect();
-    for row in &mut out {
+    let mut out = Vec::new();
+    for (mut row, mut nodes) in rows.into_values() {
         let n = row.problems.max(1) as f64;
         row.mean_nodes /= n;
         row.mean_seconds /= n;
+        nodes.sort_unstable();
+        row.median_nodes = nodes.get(nodes.len() / 2).copied().unwrap_or(0);
+        out.push(row);
     }
     Ok(out)
 }
@@ -512,16 +576,29 @@ pub fn print_table(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:<28} {:<5} {:>6} {:>8} {:>7} {:>7} {:>9} {:>8} {:>10} {:>9}",
-        "engine", "coll", "n", "solved", "wrong", "unsolv", "correct%", "verified", "nodes", "ms"
+        "{:<24} {:<8} {:<4} {:>5} {:>6} {:>6} {:>6} {:>8} {:>9} {:>9} {:>9} {:>8} {:>8}",
+        "engine",
+        "split",
+        "coll",
+        "n",
+        "solved",
+        "wrong",
+        "unsolv",
+        "correct%",
+        "verified",
+        "nodes",
+        "med.nodes",
+        "ms",
+        "max ms"
     )?;
     for r in rows {
         let pct = 100.0 * r.solved as f64 / r.problems.max(1) as f64;
         let verified = format!("{}/{}", r.verified, r.verified + r.verify_failed);
         writeln!(
             out,
-            "{:<28} {:<5} {:>6} {:>8} {:>7} {:>7} {:>8.1}% {:>8} {:>10.0} {:>9.1}",
-            r.engine.chars().take(28).collect::<String>(),
+            "{:<24} {:<8} {:<4} {:>5} {:>6} {:>6} {:>6} {:>7.1}% {:>9} {:>9.0} {:>9} {:>8.1} {:>8.0}",
+            r.engine.chars().take(24).collect::<String>(),
+            r.split,
             r.collection,
             r.problems,
             r.solved,
@@ -530,7 +607,9 @@ pub fn print_table(
             pct,
             verified,
             r.mean_nodes,
-            1000.0 * r.mean_seconds
+            r.median_nodes,
+            1000.0 * r.mean_seconds,
+            1000.0 * r.max_seconds
         )?;
         if r.errors > 0 {
             writeln!(out, "  ({} problems could not be asked)", r.errors)?;
@@ -555,8 +634,15 @@ fn read_problems(args: &Args) -> Result<Vec<(usize, Problem)>, CommandError> {
         }
         let p: Problem = serde_json::from_str(&line)
             .map_err(|e| CommandError::Failed(format!("{name}:{}: {e}", i + 1)))?;
-        if args.collection.is_empty()
-            || args.collection.iter().any(|c| p.collection.starts_with(c.as_str()))
+        let split_ok = match args.split {
+            SplitArg::All => true,
+            SplitArg::Dev => split_of(&p.id) == "dev",
+            SplitArg::HeldOut => split_of(&p.id) == "held-out",
+        };
+        if split_ok
+            && (args.collection.is_empty()
+                || args.collection.iter().any(|c| p.collection.starts_with(c.as_str())))
+            && (args.book.is_empty() || args.book.iter().any(|b| p.book.contains(b.as_str())))
         {
             problems.push((i + 1, p));
         }

@@ -48,10 +48,26 @@ enum GoalArg {
     Live,
 }
 
+/// The exit code when the node limit cut a search: the answer printed is the best
+/// proven so far, not a proof.
+const NODE_LIMIT: u8 = 2;
+
 pub(crate) fn run(args: Args) -> ExitCode {
     go_engine::output::run("go-engine solve", |out| {
-        out.write_all(solve(&args)?.as_bytes())?;
-        Ok(ExitCode::SUCCESS)
+        let (text, proven) = solve(&args)?;
+        out.write_all(text.as_bytes())?;
+        if proven {
+            Ok(ExitCode::SUCCESS)
+        } else {
+            out.flush()?;
+            eprintln!(
+                "go-engine solve: {}: the node limit ({} nodes per search) was reached \
+                 before the answer was proven; raise --nodes",
+                args.file.display(),
+                args.nodes
+            );
+            Ok(ExitCode::from(NODE_LIMIT))
+        }
     })
 }
 
@@ -104,8 +120,16 @@ fn outcome_word(o: Outcome) -> &'static str {
     }
 }
 
+/// A move as a GTP vertex (`PASS` upper case, as GNU Go answers).
+fn vertex(m: Move) -> String {
+    match m {
+        Move::Pass => "PASS".to_owned(),
+        Move::Play(p) => p.to_string(),
+    }
+}
+
 fn moves(line: &[Move]) -> Vec<String> {
-    line.iter().map(Move::to_string).collect()
+    line.iter().copied().map(vertex).collect()
 }
 
 /// The goal the root comment states, if it names exactly one.
@@ -120,7 +144,8 @@ fn goal_in_comment(comment: Option<&str>) -> Option<Goal> {
     }
 }
 
-fn solve(args: &Args) -> Result<String, CommandError> {
+/// The answer's text or JSON, and whether every search was settled within the budget.
+fn solve(args: &Args) -> Result<(String, bool), CommandError> {
     let limits = ReadLimits::DEFAULT;
     let (name, bytes) = if args.file.as_os_str() == "-" {
         let bytes = sgf::read_limited(std::io::stdin().lock(), &limits)
@@ -158,12 +183,14 @@ fn solve(args: &Args) -> Result<String, CommandError> {
         .map_err(|e| format!("{name}: {e}"))?;
     let status = solver.status(&answer.frame.problem, budget);
     let report = report(&name, &answer, &status, to_play, goal_source);
-    if args.json {
+    let proven = report.certain && report.first_moves_complete && status.status != Status::Unknown;
+    let out = if args.json {
         let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        Ok(format!("{json}\n"))
+        format!("{json}\n")
     } else {
-        Ok(text(&report, &answer))
-    }
+        text(&report, &answer)
+    };
+    Ok((out, proven))
 }
 
 fn report(
@@ -190,14 +217,14 @@ fn report(
         outcome_code: solution.answer.outcome.gtp_code(),
         certain: solution.answer.certain,
         status: status_text,
-        first_moves: answer.moves.moves.iter().map(|m| m.point.to_string()).collect(),
+        first_moves: answer.moves.moves.iter().map(|m| vertex(m.point)).collect(),
         first_moves_complete: answer.moves.complete,
         main_line: moves(&solution.main_line),
         lines: answer
             .moves
             .moves
             .iter()
-            .map(|m| Line { first: m.point.to_string(), line: moves(&m.main_line) })
+            .map(|m| Line { first: vertex(m.point), line: moves(&m.main_line) })
             .collect(),
         region: problem.region().iter().map(|p| p.to_string()).collect(),
         nodes: answer.nodes + status.nodes,
@@ -238,7 +265,7 @@ fn text(r: &Report, answer: &OpenAnswer) -> String {
             s.push_str(&format!("  {:<5} {}\n", l.first, l.line.join(" ")));
         }
     }
-    s.push_str(&format!("\n{}", answer.frame.problem.board()));
+    s.push_str(&format!("\n{}\n", answer.frame.problem.board().to_string().trim_end()));
     s.push_str(&format!("nodes: {}\n", r.nodes));
     s
 }

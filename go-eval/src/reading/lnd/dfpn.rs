@@ -75,8 +75,6 @@ pub(crate) struct Search<'t> {
     /// The iteration: unsettled table entries of earlier ones are ignored.
     generation: u8,
     root_depth: usize,
-    pub(crate) dbg: [u64; 4],
-    trail: Vec<u16>,
     kids: Vec<Child>,
     cands: Vec<(Code, u8)>,
 }
@@ -127,8 +125,6 @@ impl<'t> Search<'t> {
             limit: 0,
             generation: 0,
             root_depth,
-            dbg: [0; 4],
-            trail: Vec::new(),
             kids: Vec::new(),
             cands: Vec::new(),
         }
@@ -222,16 +218,6 @@ impl<'t> Search<'t> {
                 Ok(played) => played,
                 Err(Refusal::Illegal) => continue,
                 Err(Refusal::Repeats(j)) => {
-                    if std::env::var_os("LND_REP").is_some() && self.dbg[3] < 5 {
-                        self.dbg[3] += 1;
-                        eprintln!(
-                            "repeat at depth {} of {j}: move {code} by {}; trail {:?}\n{}",
-                            self.game.depth(),
-                            self.game.to_move,
-                            self.trail,
-                            self.game.board
-                        );
-                    }
                     excluded = excluded.min(j);
                     continue;
                 }
@@ -274,10 +260,6 @@ impl<'t> Search<'t> {
     fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, usize) {
         let depth = self.game.depth();
         if depth - self.root_depth >= self.limit {
-            if !self.cut && self.limit >= 128 && std::env::var_os("LND_DEBUG").is_some() {
-                eprintln!("{}", self.game.board);
-                eprintln!("{:?}", self.trail);
-            }
             self.cut = true;
             return (CUT.0, CUT.1, NONE);
         }
@@ -296,11 +278,9 @@ impl<'t> Search<'t> {
                 .min(u64::from(INF - 1)) as u32;
             let c_th_delta = self.child_delta_threshold(th_phi, delta2);
             let played = self.game.play(c.code).expect("a generated move stays legal");
-            self.trail.push(c.code);
             let before = self.nodes;
             let (cphi, cdelta, cdep) = self.mid(c_th_phi, c_th_delta);
             self.game.undo(played);
-            self.trail.pop();
             let kid = &mut self.kids[base + best];
             kid.phi = cphi;
             kid.delta = cdelta;
@@ -332,10 +312,6 @@ impl<'t> Search<'t> {
             (dep, best)
         };
         let settled = phi == 0 || delta == 0;
-        if settled {
-            if dep >= depth { self.dbg[0] += 1 } else { self.dbg[1] += 1 }
-        }
-        self.dbg[2] = self.dbg[2].max((depth - self.root_depth) as u64);
         // A settled result that depended on the path above is stored under the path's
         // key (it holds wherever the same positions are on the path).
         let key = if !settled || dep >= depth { self.game.key() } else { self.game.path_key() };

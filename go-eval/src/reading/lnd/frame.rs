@@ -189,7 +189,10 @@ pub fn guess_attacker(board: &Board) -> Option<Color> {
 /// // The region is the box and one line of margin: columns A-D, rows 1-4.
 /// assert_eq!(framed.problem.region().len(), 16);
 /// assert_eq!(framed.problem.target().len(), 3);
-/// assert_eq!(framed.problem.board().color_at(Point::parse_gtp("E5", board.size())?), Some(Color::Black));
+/// // The wall: E4 is a black stone, E5 one of its eye holes.
+/// let at = |v: &str| Point::parse_gtp(v, board.size()).map(|p| framed.problem.board().color_at(p));
+/// assert_eq!(at("E4")?, Some(Color::Black));
+/// assert_eq!(at("E5")?, None);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn frame(board: &Board, attacker: Color) -> Result<Frame, FrameError> {

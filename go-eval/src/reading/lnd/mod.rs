@@ -46,26 +46,35 @@
 //! # Examples
 //!
 //! ```
-//! use go_board::{Board, Color, Move, Point, Status};
+//! use go_board::{Board, Color, Move, Point, PointSet};
 //! use go_eval::reading::lnd::{Goal, LifeAndDeath, Problem};
 //! use go_eval::reading::{Budget, Outcome};
-//! // White's bent three in the corner, Black to kill at B1... and White lives there.
+//! // White's straight three on the first line: play happens in the eye space only
+//! // (the region holds the target's stones and the three empty points).
 //! let board = Board::from_diagram(
 //!     "
-//!     X X X . . .
-//!     O O X . . .
-//!     . O X . . .
-//!     . . O X . .
+//!     . . . . . .
+//!     X X X X X .
+//!     O O O O X .
+//!     . . . O X .
 //!     ",
 //! )?;
 //! let size = board.size();
-//! let region = size.on_board();
-//! let problem = Problem::with_target_chain(board, Point::parse_gtp("B2", size)?, region)?;
+//! let v = |s: &str| Point::parse_gtp(s, size);
+//! let target = board.chain_stones(v("A2")?);
+//! let region = target | PointSet::from_iter([v("A1")?, v("B1")?, v("C1")?]);
+//! let problem = Problem::new(board, target, region)?;
 //! let solver = LifeAndDeath::default();
-//! let budget = Budget::new(200_000, 120);
-//! let moves = solver.first_moves(&problem, Goal::Kill, budget);
-//! assert_eq!(moves.solution.answer.outcome, Outcome::Win);
-//! assert!(moves.complete);
+//! let budget = Budget::new(100_000, 60);
+//! // Black kills by the vital point, and by no other move.
+//! let kill = solver.first_moves(&problem, Goal::Kill, budget);
+//! assert_eq!(kill.solution.answer.outcome, Outcome::Win);
+//! assert!(kill.complete);
+//! assert_eq!(kill.moves.iter().map(|m| m.point).collect::<Vec<_>>(), [Move::Play(v("B1")?)]);
+//! // White to play lives there.
+//! let live = solver.solve(&problem, Goal::Live, Color::White, budget);
+//! assert_eq!(live.answer.outcome, Outcome::Win);
+//! assert_eq!(live.answer.point, Some(Move::Play(v("B1")?)));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 

@@ -32,8 +32,8 @@ use go_board::{Board, Color, Move, Point, PointSet};
 ///     ",
 /// )?;
 /// let size = board.size();
-/// let a4 = Point::parse_gtp("A4", size)?;
-/// let problem = Problem::with_target_chain(board.clone(), a4, size.on_board())?;
+/// let b4 = Point::parse_gtp("B4", size)?;
+/// let problem = Problem::with_target_chain(board.clone(), b4, size.on_board())?;
 /// assert_eq!(problem.defender(), Color::White);
 /// assert_eq!(problem.target().len(), 3);
 /// assert!(Problem::new(board, PointSet::EMPTY, size.on_board()).is_err());

@@ -187,10 +187,10 @@ struct Run {
 /// // White's straight three in the corner: Black kills at B1, White lives there.
 /// let board = Board::from_diagram(
 ///     "
-///     . . . . .
-///     X X X X .
-///     O O O X .
-///     . . . O X
+///     . . . . . .
+///     X X X X X .
+///     O O O O X .
+///     . . . O X .
 ///     ",
 /// )?;
 /// let size = board.size();
@@ -262,12 +262,6 @@ impl LifeAndDeath {
         let game = Self::game(problem, to_move, mode.threats(prover), seki_is_life);
         let mut search = Search::new(game, table, prover, self.settings(nodes, budget));
         let proof = search.prove();
-        if std::env::var_os("LND_DEBUG").is_some() {
-            eprintln!(
-                "mode {mode:?} proof {proof:?} nodes {} stored {} pathdep {} maxdepth {} cut {}",
-                search.nodes, search.dbg[0], search.dbg[1], search.dbg[2], 0
-            );
-        }
         let mut line = Vec::new();
         if proof == Proof::Proved {
             line = main_line(&mut search, 2 * problem.region().len() + 20);
