@@ -8,3 +8,4 @@ pub mod ownership;
 pub mod report;
 pub mod search_bench;
 pub mod strength;
+pub mod tsumego;

@@ -16,6 +16,7 @@ pub(crate) mod core;
 pub mod dragon;
 pub mod eyes;
 pub mod ladder;
+pub mod lnd;
 pub(crate) mod local;
 pub mod oracle;
 pub(crate) mod table;
