@@ -11,6 +11,7 @@
 
 mod answer;
 pub(crate) mod balance;
+pub mod combination;
 pub mod connect;
 pub(crate) mod core;
 pub mod dragon;
