@@ -16,6 +16,7 @@ pub(crate) mod core;
 pub mod dragon;
 pub mod ladder;
 pub(crate) mod local;
+pub mod owl;
 pub(crate) mod table;
 pub mod tactics;
 
