@@ -11,9 +11,9 @@ pub const EYE_SPACE_MAX: usize = 10;
 
 /// Plies of free points (empty, not next to an attacker's stone) the escape search
 /// walks from the dragon's liberties.
-const ESCAPE_STEPS: usize = 4;
+const ESCAPE_STEPS: usize = 5;
 
-/// Open points (empty, above the first line, no attacker's stone within distance 2)
+/// Open points (empty, above the first line, no attacker's stone within distance 3)
 /// among the points the escape search reaches that make an escape.
 const ESCAPE_POINTS: usize = 6;
 
@@ -158,7 +158,7 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         for _ in 0..ESCAPE_STEPS {
             reach = reach.dilate(&free);
         }
-        let open = free - near_opp.dilate(&on_board) - edge(size);
+        let open = free - near_opp.dilate(&on_board).dilate(&on_board) - edge(size);
         life.escaped = (reach & open).len() >= ESCAPE_POINTS;
     }
     life

@@ -23,7 +23,7 @@
 //!   (and their defences) and of the attacker's chains next to the dragon (lunches),
 //!   from the tactical reader ([`Tactics`] with [`TacticsConfig::FAST`]). Each is tried
 //!   on the board and the resulting leaf value orders them; beyond the first plies
-//!   fewer moves are tried (4 at the root, then 3, 2 and, from the sixth ply on, 1).
+//!   fewer moves are tried (5 at the root, then 4, 3, 2 and, from the ninth ply on, 1).
 //! - **Ko** is the threat balance of [`Outcome`], as in every reader.
 //! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
 //!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node
@@ -152,9 +152,9 @@ enum Question {
 }
 
 impl Owl {
-    /// The default budget: 400 owl nodes and 12 plies (GNU Go: 1,000 owl nodes and
+    /// The default budget: 2,000 owl nodes and 14 plies (GNU Go: 1,000 owl nodes and
     /// depth 20, with a move generation from patterns).
-    pub const BUDGET: Budget = Budget::new(400, 12);
+    pub const BUDGET: Budget = Budget::new(2000, 14);
 
     /// An owl reader.
     pub fn new() -> Owl {

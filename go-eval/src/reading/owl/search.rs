@@ -16,12 +16,13 @@ const MAX_CANDIDATES: usize = 40;
 /// The budget of each tactical question inside the owl search.
 const TACTICAL_BUDGET: Budget = Budget::new(150, 10);
 
-/// Moves tried at a node at `ply`: 4 at the root, fewer deeper.
+/// Moves tried at a node at `ply`: 5 at the root, fewer deeper.
 fn branching(ply: u16) -> usize {
     match ply {
-        0 => 4,
-        1 | 2 => 3,
-        3..=5 => 2,
+        0 => 5,
+        1 | 2 => 4,
+        3..=5 => 3,
+        6..=8 => 2,
         _ => 1,
     }
 }
