@@ -8,6 +8,8 @@
 //!   with ` uncertain` appended after `report_uncertainty on` when a budget decided;
 //! - `dragon_status [V]`: `alive`, `dead`, `critical ATTACK DEFEND`, `unknown`; without
 //!   a vertex one `ORIGIN: status` line per dragon (origins top row first);
+//! - `analyze_semeai A B`: `CA CB MOVE` (does A survive, is B captured, A's move or
+//!   `PASS`), A's owner moving first ([`go_eval::reading::semeai::Semeai`]);
 //! - the GoGui analyze entry `gogui-dragon_status` (`gfx`): the dragon's stones marked,
 //!   the attack point labelled `A`, the defence point `D`, the status as text.
 //!
@@ -19,6 +21,7 @@
 use go_board::{Board, Point, Status};
 use go_eval::reading::dragon::Dragons;
 use go_eval::reading::owl::{Owl, OwlScratch, OwlStatus};
+use go_eval::reading::semeai::Semeai;
 use go_eval::reading::{Answer, Budget};
 
 use super::Session;
@@ -86,6 +89,15 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             let t = stone(s, a, 0)?;
             Ok(dragon_status(s, t).status.to_string())
         }),
+        Command::new("analyze_semeai", |s: &mut Session<P>, a: &Args<'_>| {
+            let (x, y) = (stone(s, a, 0)?, stone(s, a, 1)?);
+            let mut board = s.position.board().clone();
+            let mut scratch = OwlScratch::new();
+            let answer = Semeai::new().analyze(&mut board, x, y, &mut scratch);
+            s.reading.counters.owl += answer.nodes;
+            s.reading.counters.reading += scratch.take_tactical_nodes();
+            Ok(answer.to_string())
+        }),
         Command::new("gogui-dragon_status", |s: &mut Session<P>, a: &Args<'_>| {
             let t = stone(s, a, 0)?;
             let status = dragon_status(s, t);
@@ -141,4 +153,58 @@ fn code_only(text: &str) -> String {
     let mut words = text.split(' ');
     let code = words.next().unwrap_or("0");
     if text.ends_with(" uncertain") { format!("{code} uncertain") } else { code.to_owned() }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gtp::Session;
+    use crate::player::RandomPlayer;
+
+    fn run(session: &mut Session<RandomPlayer>, line: &str) -> String {
+        let r = session.execute(line).expect("a command");
+        assert!(r.is_success(), "{line}: {}", r.text());
+        r.text().to_owned()
+    }
+
+    /// GNU Go 3.8's answers on the same position (diagonal stones are one dragon).
+    #[test]
+    fn issue_11_dragon_stones_and_same_dragon_answer_as_gnu_go() {
+        let mut s = Session::new(RandomPlayer::new(0));
+        for line in ["boardsize 9", "play b c3", "play b d4", "play b e3", "play w g7"] {
+            run(&mut s, line);
+        }
+        assert_eq!(run(&mut s, "dragon_stones c3"), "D4 C3 E3");
+        assert_eq!(run(&mut s, "dragon_stones"), "G7\nD4 C3 E3");
+        assert_eq!(run(&mut s, "same_dragon c3 e3"), "1");
+        assert_eq!(run(&mut s, "same_dragon c3 g7"), "0");
+        let bad = s.execute("same_dragon c3 a1").unwrap();
+        assert_eq!(bad.text(), "vertex must not be empty");
+    }
+
+    /// GNU Go 3.8 gives the same answers on this position (a straight three in the
+    /// corner): `critical B1 B1`, `1 B1`, `1 B1`, `1`, `0`, `0`, `1 PASS`, `alive`,
+    /// `1 1 B1`.
+    #[test]
+    fn issue_11_owl_commands_answer_as_gnu_go() {
+        let mut s = Session::new(RandomPlayer::new(0));
+        run(&mut s, "boardsize 7");
+        for m in ["a2", "b2", "c2", "d2", "d1"] {
+            run(&mut s, &format!("play b {m}"));
+        }
+        for m in ["a3", "b3", "c3", "d3", "e3", "e2", "e1"] {
+            run(&mut s, &format!("play w {m}"));
+        }
+        assert_eq!(run(&mut s, "dragon_status a2"), "critical B1 B1");
+        assert_eq!(run(&mut s, "owl_attack a2"), "1 B1");
+        assert_eq!(run(&mut s, "owl_defend a2"), "1 B1");
+        assert_eq!(run(&mut s, "owl_does_attack b1 a2"), "1");
+        assert_eq!(run(&mut s, "owl_does_defend a1 a2"), "0");
+        assert_eq!(run(&mut s, "owl_attack e3"), "0");
+        assert_eq!(run(&mut s, "owl_defend e3"), "1 PASS");
+        assert_eq!(run(&mut s, "dragon_status e3"), "alive");
+        assert_eq!(run(&mut s, "analyze_semeai e3 a2"), "1 1 B1");
+        assert!(run(&mut s, "get_owl_node_counter").parse::<u64>().unwrap() > 0);
+        let gfx = run(&mut s, "gogui-dragon_status a2");
+        assert_eq!(gfx, "SQUARE A2 B2 C2 D2 D1\nLABEL B1 AD\nTEXT critical B1 B1");
+    }
 }

@@ -17,6 +17,7 @@ pub mod dragon;
 pub mod ladder;
 pub(crate) mod local;
 pub mod owl;
+pub mod semeai;
 pub(crate) mod table;
 pub mod tactics;
 
