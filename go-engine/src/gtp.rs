@@ -109,10 +109,13 @@
 
 mod command;
 mod eval;
+mod eyes;
 mod files;
 mod gogui;
 mod line;
 mod owl;
+mod play;
+mod play_analyze;
 mod reading;
 mod standard;
 
@@ -125,6 +128,7 @@ use go_board::{BoardSize, Point, Position, Rules, excerpt};
 
 pub use command::{AnalyzeKind, Args, Command, CommandResult, Commands};
 pub use files::FileAccess;
+pub use play::commands as play_commands;
 pub use reading::{MAX_DEPTH_OFFSET, NodeCounters, ReadingState, shifted};
 
 use crate::player::{Clock, Player, RandomPlayer};

@@ -27,13 +27,16 @@ enum Command {
     /// Evaluate combinatorial game expressions in CGSuite's notation: canonical forms,
     /// comparisons, thermographs, cooling and heating, atomic weights
     Cgt(cmd::cgt::CgtArgs),
-    /// Speak GTP version 2 on standard input and output (the player is, for now, a
-    /// random player)
+    /// Speak GTP version 2 on standard input and output, playing with B* (or another
+    /// search, `--player`) over the candidate moves
     ///
-    /// The random player plays a uniformly random legal move that does not fill one of
-    /// its own one-point eyes, and passes when there is none. Answers follow GNU Go
-    /// 3.8's formats; the rules default to Chinese (area scoring, positional superko,
-    /// no suicide, komi 7.5).
+    /// The player searches the candidates of the strength models and reading's urgent
+    /// moves with go-eval's bounded evaluator: `--player bstar|pbstar|alphabeta|mcts`,
+    /// `--nodes N` per move, `--threads T`, `--time SECONDS` per move at most; the
+    /// controller's time settings are followed. `--player random` plays a uniformly
+    /// random legal move that does not fill one of its own one-point eyes. Answers
+    /// follow GNU Go 3.8's formats; the rules default to Chinese (area scoring,
+    /// positional superko, no suicide, komi 7.5).
     Gtp(cmd::gtp::Args),
 }
 

@@ -14,6 +14,7 @@ pub(crate) mod balance;
 pub mod connect;
 pub(crate) mod core;
 pub mod dragon;
+pub mod eyes;
 pub mod ladder;
 pub(crate) mod local;
 pub mod owl;
