@@ -383,7 +383,10 @@ fn color_arg(a: &Args<'_>) -> Result<Color, String> {
 }
 
 /// An empty point (argument 0) and a stone (argument 1).
-fn move_and_stone<P: Player>(s: &Session<P>, a: &Args<'_>) -> Result<(Point, Point), String> {
+pub(super) fn move_and_stone<P: Player>(
+    s: &Session<P>,
+    a: &Args<'_>,
+) -> Result<(Point, Point), String> {
     let m = a.point(0, s.position.size())?;
     let t = stone(s, a, 1)?;
     if !s.position.board().is_empty_at(m) {

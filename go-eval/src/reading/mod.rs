@@ -20,6 +20,8 @@ pub mod ladder;
 pub mod lnd;
 pub(crate) mod local;
 pub mod oracle;
+pub mod owl;
+pub mod semeai;
 pub(crate) mod table;
 pub mod tactics;
 
