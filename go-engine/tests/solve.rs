@@ -12,8 +12,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_go-engine");
 struct Fresh(PathBuf);
 
 impl Fresh {
-    fn new() -> Fresh {
-        let dir = std::env::temp_dir().join(format!("go-engine-solve-test-{}", std::process::id()));
+    fn new(tag: &str) -> Fresh {
+        let dir =
+            std::env::temp_dir().join(format!("go-engine-solve-test-{tag}-{}", std::process::id()));
         std::fs::create_dir(&dir).expect("a fresh temporary folder");
         Fresh(dir)
     }
@@ -81,6 +82,17 @@ fn issue_11_solve_takes_the_side_to_play_from_the_first_move() {
     assert_eq!(v["outcome"], "win");
     assert_eq!(strings(&v["first_moves"]), ["B19"]);
     assert_eq!(v["attacker"], "W");
+    // White's first move: White to play, and White lives at the vital point.
+    let dir = Fresh::new("first-move");
+    let path = dir.path().join("white-first.sgf");
+    let text = "(;GM[1]FF[4]SZ[19]AB[ac][bc][cc][dc][ec][eb][ea]AW[ab][bb][cb][db][da];W[ba])";
+    std::fs::write(&path, text).expect("a file in the temporary directory");
+    let (out, err, code) = solve(&[path.to_str().expect("UTF-8"), "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["to_play"], "W");
+    assert_eq!(v["goal"], "live");
+    assert_eq!(strings(&v["first_moves"]), ["B19"]);
 }
 
 #[test]
@@ -173,7 +185,7 @@ fn issue_11_solve_node_limit_fails_cleanly() {
 
 #[test]
 fn issue_11_solve_bad_input_gives_located_errors() {
-    let dir = Fresh::new();
+    let dir = Fresh::new("bad-input");
     let cases: [(&str, &str, &str); 4] = [
         ("broken.sgf", "(;GM[1]SZ[19]AB[aa", "broken.sgf: line 1, column 16: "),
         ("empty.sgf", "(;GM[1]FF[4]SZ[19])", "empty.sgf: the problem has no stones"),

@@ -76,6 +76,9 @@ pub struct Args {
     /// Lines of margin between the stones' box and the frame's wall.
     #[arg(long, value_name = "LINES", default_value_t = go_eval::reading::lnd::MARGIN)]
     pub margin: u8,
+    /// The solver's move ordering.
+    #[arg(long, value_enum, default_value_t = OrderArg::Heuristic)]
+    pub order: OrderArg,
     /// ε of df-pn's 1+ε trick.
     #[arg(long, value_name = "EPS", default_value_t = 0.25)]
     pub epsilon: f64,
@@ -89,6 +92,15 @@ pub struct Args {
     /// Jobs, shard and output form.
     #[command(flatten)]
     pub batch: BatchOptions,
+}
+
+/// `--order`: the solver's move ordering ([`MoveOrder`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    /// [`MoveOrder::Heuristic`].
+    Heuristic,
+    /// [`MoveOrder::Eyes`]: the heuristic and the eye spaces' vital points first.
+    Eyes,
 }
 
 /// `--split`: which part of the problems to run.
@@ -294,6 +306,10 @@ fn solve(index: usize, problem: &Problem, args: &Args) -> Record {
     let solver = LifeAndDeath::new(Config {
         frame_margin: args.margin,
         epsilon: args.epsilon,
+        order: match args.order {
+            OrderArg::Heuristic => MoveOrder::Heuristic,
+            OrderArg::Eyes => MoveOrder::Eyes,
+        },
         ..Config::default()
     });
     let budget = Budget::new(args.nodes, args.depth);

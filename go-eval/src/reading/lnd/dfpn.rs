@@ -101,7 +101,7 @@ fn settled_for(mover: Color, winner: Color) -> (u32, u32) {
 fn init(order: MoveOrder, class: u8) -> (u32, u32) {
     match order {
         MoveOrder::Plain => (1, 1),
-        MoveOrder::Heuristic => (1, 1 + u32::from(class)),
+        MoveOrder::Heuristic | MoveOrder::Eyes => (1, 1 + u32::from(class)),
     }
 }
 

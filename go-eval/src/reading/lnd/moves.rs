@@ -5,6 +5,8 @@
 
 use go_board::{Color, PointSet};
 
+use crate::reading::eyes::GroupEyes;
+
 use super::game::{Code, Game, PASS};
 
 /// How the solver orders moves.
@@ -19,6 +21,10 @@ pub enum MoveOrder {
     /// Every move alike, in the order of the points, a pass last (used to re-verify
     /// answers by a search that owes nothing to the heuristic).
     Plain,
+    /// As [`MoveOrder::Heuristic`], and the vital points of the target's eye spaces
+    /// first: the attack points of [`GroupEyes`] for the attacker, its defence points
+    /// for the defender (the eye analysis runs once per expanded node).
+    Eyes,
 }
 
 /// The classes; the search starts a move of class `c` at disproof number `1 + c`.
@@ -44,12 +50,20 @@ pub(crate) fn candidates(game: &Game, order: MoveOrder, out: &mut Vec<(Code, u8)
     let near = libs.dilate(&on_board);
     let stones = *board.stones(Color::Black) | *board.stones(Color::White);
     let by_stones = stones.adjacent(&on_board);
+    let vital = if order == MoveOrder::Eyes {
+        GroupEyes::new(board, &target, &PointSet::EMPTY).map_or(PointSet::EMPTY, |eyes| {
+            if mover == game.attacker { eyes.attack } else { eyes.defence }
+        })
+    } else {
+        PointSet::EMPTY
+    };
     let start = out.len();
     for &p in game.points() {
         if !empty.contains(p) {
             continue;
         }
-        let urgent = libs.contains(p)
+        let urgent = vital.contains(p)
+            || libs.contains(p)
             || board.would_capture(mover, p)
             || p.neighbours(board.size())
                 .any(|n| board.color_at(n) == Some(mover) && board.liberty_count(n) == 1);
