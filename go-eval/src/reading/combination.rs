@@ -109,9 +109,9 @@ impl Combinations {
     /// Attacker moves in a combination (GNU Go's `aa_depth`, 6 plies).
     pub const MOVES: u16 = 3;
 
-    /// The default budget: 400,000 tactical nodes for the whole question, the tactical
+    /// The default budget: 100,000 tactical nodes for the whole question, the tactical
     /// reader's depth 16.
-    pub const BUDGET: Budget = Budget::new(400_000, 16);
+    pub const BUDGET: Budget = Budget::new(100_000, 16);
 
     /// A reader asking `tactics`, with combinations of at most `moves` attacker moves
     /// (at least 1).
