@@ -19,8 +19,8 @@
 //!   capturable after it and, with attacker moves left in the depth, no further
 //!   combination exists.
 //! - **Locality**: after a move only the targets next to the move's chain, or with a
-//!   stone or a liberty within two points of the move, are read again; the others keep
-//!   their status. Results are remembered by position within a question.
+//!   liberty on or next to the move, are read again; the others keep their status.
+//!   Results are remembered by position within a question.
 //! - **Budget**: the tactical nodes of every question asked count against
 //!   [`Budget::nodes`]; when it runs out the search stops and answers "no combination"
 //!   with [`Answer::certain`] false. [`Budget::depth`] is the tactical reader's depth.
@@ -109,9 +109,9 @@ impl Combinations {
     /// Attacker moves in a combination (GNU Go's `aa_depth`, 6 plies).
     pub const MOVES: u16 = 3;
 
-    /// The default budget: 400,000 tactical nodes for the whole question, the tactical
+    /// The default budget: 100,000 tactical nodes for the whole question, the tactical
     /// reader's depth 16.
-    pub const BUDGET: Budget = Budget::new(400_000, 16);
+    pub const BUDGET: Budget = Budget::new(100_000, 16);
 
     /// A reader asking `tactics`, with combinations of at most `moves` attacker moves
     /// (at least 1).
@@ -275,28 +275,24 @@ impl<'a> Search<'a> {
         );
         self.nodes += answer.nodes;
         let capturable = answer.outcome == Outcome::Win;
-        if answer.certain || capturable {
-            self.known.insert(key, capturable);
-        }
+        self.known.insert(key, capturable);
         capturable
     }
 
-    /// The targets next to the chain on `m`, or with a stone or a liberty within two
-    /// points of `m`.
+    /// The targets next to the chain on `m`, or with a liberty on or next to `m`.
     fn near(&self, m: Point) -> Vec<Point> {
         let on_board = self.board.size().on_board();
         let mut spot = PointSet::EMPTY;
         spot.insert(m);
-        let zone = spot.dilate(&on_board).dilate(&on_board);
+        let zone = spot.dilate(&on_board);
         let touching = self.board.chain_stones(m).dilate(&on_board);
         self.targets
             .iter()
             .copied()
             .filter(|&t| {
-                let stones = self.board.chain_stones(t);
                 self.board.color_at(t) != Some(!self.attacker)
-                    || !stones.is_disjoint(&touching)
-                    || !(stones | self.board.liberties(t)).is_disjoint(&zone)
+                    || !self.board.chain_stones(t).is_disjoint(&touching)
+                    || !self.board.liberties(t).is_disjoint(&zone)
             })
             .collect()
     }
