@@ -461,8 +461,7 @@ impl PatternSet {
     }
 
     /// The number of entries of the neighbourhood indexes: in the tables keyed on the 8
-    /// neighbours of an anchor (with or without the 4 points two lines away), and in
-    /// those keyed on its 4 orthogonal neighbours.
+    /// neighbours of an anchor, and in those keyed on its 4 orthogonal neighbours.
     pub fn index_size(&self) -> (usize, usize) {
         let full =
             self.indexes.iter().map(|i| i.extended.entries.len() + i.full.entries.len()).sum();
