@@ -19,7 +19,9 @@
 //! moves while their weight is at least [`UnionConfig::ratio`] of the best one, but
 //! never fewer than [`UnionConfig::min`] nor more than [`UnionConfig::max`] (5 and 12 by
 //! default; at most [`MAX_CAP`]); the pass is added after them
-//! ([`UnionConfig::pass`]). Proposals of illegal moves, of moves that fill one of the
+//! ([`UnionConfig::pass`]) once half the board is filled or right after a pass — an
+//! early pass is never worth searching, and a static evaluator easily mistakes the
+//! count of an unfinished board for the game's result. Proposals of illegal moves, of moves that fill one of the
 //! mover's own one-point eyes, of passes and of moves never to be suggested (tricks,
 //! antisuji) are dropped; a position where nothing is left keeps only the pass.
 
@@ -76,7 +78,8 @@ pub struct UnionConfig {
     pub max: usize,
     /// Moves with at least this fraction of the best merged weight are kept.
     pub ratio: f64,
-    /// Whether the pass is a candidate.
+    /// Whether the pass is a candidate: then it is one once half the board is filled,
+    /// or right after a pass (and always when nothing else is proposed).
     pub pass: bool,
 }
 
@@ -160,8 +163,9 @@ impl CandidateSet {
 /// let union = CandidateUnion::standard()?;
 /// let position = Position::new(BoardSize::square(9)?, Rules::chinese());
 /// let set = union.generate(&position);
-/// assert!((5..=13).contains(&set.moves.len()));
-/// assert_eq!(set.moves.last().map(|c| c.mv), Some(Move::Pass));
+/// assert!((5..=12).contains(&set.moves.len()));
+/// // No pass while the board is empty.
+/// assert!(set.moves.iter().all(|c| c.mv != Move::Pass));
 /// assert!(set.moves.iter().all(|c| position.is_legal(c.mv)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -329,7 +333,10 @@ impl CandidateUnion {
             kept += 1;
         }
         moves.truncate(kept);
-        if pass || moves.is_empty() {
+        let board = position.board();
+        let late = board.empty_count() * 2 <= position.size().point_count();
+        let opponent_passed = position.last_move().is_some_and(|(_, m)| m == Move::Pass);
+        if (pass && (late || opponent_passed)) || moves.is_empty() {
             let source = Source::new("engine", "pass");
             moves.push(MoveCandidate {
                 mv: Move::Pass,
@@ -406,12 +413,17 @@ mod tests {
             .with(Fixed("b", vec![("D4", 0.0), ("C3", 0.0)]), Normalise::Fixed(1.0), 0.5);
         let set = union.generate(&position);
         let moves: Vec<String> = set.moves().map(|m| m.to_string()).collect();
-        // E5 is occupied; D4 has both proposals (1 + 0.5), C3 one (0.5).
-        assert_eq!(moves, ["D4", "C3", "pass"]);
+        // E5 is occupied; D4 has both proposals (1 + 0.5), C3 one (0.5); no pass
+        // this early.
+        assert_eq!(moves, ["D4", "C3"]);
         assert_eq!(set.moves[0].weight, 1.5);
         assert_eq!(set.moves[0].sources(), ["a/D4", "b/D4"]);
         assert_eq!(set.moves[0].generators(), ["a", "b"]);
         assert_eq!(set.proposed, 2);
+        // Right after a pass, the pass is a candidate.
+        position.try_play(Move::Pass).unwrap();
+        let set = union.generate(&position);
+        assert_eq!(set.moves.last().map(|c| c.mv), Some(Move::Pass));
     }
 
     #[test]
