@@ -109,9 +109,11 @@
 
 mod command;
 mod eval;
+mod eyes;
 mod files;
 mod gogui;
 mod line;
+mod owl;
 mod play;
 mod play_analyze;
 mod reading;

@@ -13,6 +13,8 @@ mod answer;
 pub(crate) mod balance;
 pub mod connect;
 pub(crate) mod core;
+pub mod dragon;
+pub mod eyes;
 pub mod ladder;
 pub(crate) mod local;
 pub(crate) mod table;
