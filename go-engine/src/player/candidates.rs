@@ -1,6 +1,6 @@
 //! The candidate moves the engine searches: the union of every available
-//! [`CandidateGenerator`] (the combined and strength models of go-eval, reading's urgent
-//! moves, pattern libraries when they are given), deduplicated, each move with the
+//! [`CandidateGenerator`] (go-patterns' library and joseki trees, the combined and
+//! strength models of go-eval, reading's urgent moves), deduplicated, each move with the
 //! proposals that named it, ranked by a merged weight and cut to a few moves, plus the
 //! pass.
 //!
@@ -28,11 +28,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use go_board::{Move, Point, Position};
+use go_board::{BoardSize, Move, Point, Position, Rules};
 use go_eval::strength::candidates::{ScoreConfig, StrengthCandidates};
 use go_eval::strength::combined::{CombinedCandidates, CombinedModel};
 use go_eval::strength::model::StrengthModel;
-use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
+use go_patterns::{Candidate, CandidateGenerator, Intent, JosekiTracker, PatternGenerator, Source};
 
 use super::urgent::UrgentMoves;
 
@@ -200,10 +200,15 @@ impl CandidateUnion {
         CandidateUnion { members: Vec::new(), config: clamp(config), id }
     }
 
-    /// The engine's generators: go-eval's combined model (factor 1, its own softmax),
-    /// the strength model (factor 0.5, softmax at temperature 5 of its 0–50 scores)
-    /// and reading's urgent moves ([`UrgentMoves`], a fixed share of 1 each), with
-    /// the default [`UnionConfig`].
+    /// The engine's generators, with the default [`UnionConfig`]:
+    ///
+    /// | generator | normalisation | factor |
+    /// |---|---|---|
+    /// | reading's urgent moves ([`UrgentMoves`]) | a fixed share of 1 each | 1 |
+    /// | go-patterns' standard library ([`PatternGenerator`], board-only oracle) | softmax, temperature 20 (weights 0–100) | 1 |
+    /// | the joseki trees of the standard library ([`JosekiTracker`], from an empty board) | a fixed share of 1 each | 1 |
+    /// | go-eval's combined model | its own softmax | 1 |
+    /// | go-eval's strength model | softmax, temperature 5 (scores 0–50) | 0.5 |
     ///
     /// # Errors
     ///
@@ -214,8 +219,16 @@ impl CandidateUnion {
             Some(h) => ScoreConfig { height: Some(h.clone()), ..ScoreConfig::paper() },
             None => ScoreConfig::paper(),
         };
+        let library = Arc::new(go_patterns::library::standard().clone());
+        let empty = Position::new(BoardSize::square(19).expect("19x19"), Rules::chinese());
         Ok(CandidateUnion::new(UnionConfig::default())
             .with(UrgentMoves::default(), Normalise::Fixed(1.0), 1.0)
+            .with(
+                PatternGenerator::new(Arc::clone(&library)),
+                Normalise::Softmax { temperature: 20.0 },
+                1.0,
+            )
+            .with(JosekiTracker::new(library, &empty), Normalise::Fixed(1.0), 1.0)
             .with(CombinedCandidates::new(combined), Normalise::Softmax { temperature: 1.0 }, 1.0)
             .with(
                 StrengthCandidates::new(strength, config),
@@ -461,7 +474,10 @@ mod tests {
     #[test]
     fn the_standard_union_proposes_legal_moves_with_sources() {
         let union = CandidateUnion::standard().unwrap();
-        assert_eq!(union.generator_names(), ["reading", "combined", "strength"]);
+        assert_eq!(
+            union.generator_names(),
+            ["reading", "patterns", "joseki", "combined", "strength"]
+        );
         let mut position = nine();
         for v in ["E5", "D5", "E4"] {
             position.try_play(Move::parse_gtp(v, position.size()).unwrap()).unwrap();
