@@ -101,7 +101,8 @@ impl SearchPlayer {
     }
 
     /// Writes one JSON line per move chosen by a search to `log`: the move number,
-    /// the colour, the decision, the time allotted and used, and the search's summary
+    /// the colour, the decision, the time allotted, used (wall clock) and the
+    /// process's processor time for the move (`cpu_seconds`), and the search's summary
     /// ([`SearchSummary::to_json`]). Write errors end the logging, never the game.
     #[must_use]
     pub fn logging_to(mut self, log: impl std::io::Write + Send + 'static) -> SearchPlayer {
@@ -185,6 +186,7 @@ impl SearchPlayer {
         root: Option<Vec<Move>>,
     ) -> Decision {
         let start = Instant::now();
+        let cpu_start = crate::gtp::cpu_seconds();
         // A move decided without a search (passing wins) leaves no summary behind.
         self.last = None;
         let allotted = self.move_time(position, color, clock);
@@ -203,6 +205,7 @@ impl SearchPlayer {
                 },
                 "allotted": allotted.map(|t| t.as_secs_f64()),
                 "seconds": used.as_secs_f64(),
+                "cpu_seconds": cpu_start.zip(crate::gtp::cpu_seconds()).map(|(a, b)| b - a),
                 "search": searched.map(SearchSummary::to_json),
             });
             if writeln!(log, "{line}").and_then(|()| log.flush()).is_err() {
