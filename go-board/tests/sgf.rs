@@ -501,8 +501,7 @@ fn every_malformed_class_gives_the_right_location() {
         ("(;B[aa]é[x])", 1, 8, Syntax, "unexpected 'é'"),
         ("(;C[x]\n;B[aa]C[abc\\]", 2, 8, Syntax, "not closed by ']'"),
         ("(;C[x\\", 1, 4, Syntax, "not closed by ']'"),
-        ("(;B[aa]C[x]C[y])", 1, 12, Value, "property C appears twice"),
-        ("(;B[aa]Black[bb])", 1, 8, Value, "property B appears twice"),
+        ("(;B[aa]Black[bb])", 1, 13, Value, "B takes exactly one value"),
         // Values.
         ("(;GM[2];B[aa])", 1, 6, NotGo, "GM[2]"),
         ("(;GM[go])", 1, 6, Value, "GM[go] is not a number"),
@@ -884,4 +883,32 @@ fn issue_10_lenient_replay_forces_what_a_board_can_show() {
     let (position, warnings) = legal.position_after_lenient(usize::MAX).unwrap();
     assert!(warnings.is_empty());
     assert_same_position(&position, &legal.position().unwrap());
+}
+
+#[test]
+fn issue_10_repeated_properties_are_joined_as_gnu_go_and_sabaki_read_them() {
+    let size = BoardSize::square(9).unwrap();
+    // GNU Go writes AB several times in one node, with other properties in between.
+    let text = "(;GM[1]FF[4]SZ[9]AB[aa]AW[ee]AB[bb][cc]RE[B+R]PB[x]RE[W+1.5]C[one]C[two];B[dd])";
+    let record = GameRecord::from_sgf(text).unwrap();
+    let position = record.position().unwrap();
+    assert_eq!(position.board().stones(Color::Black).len(), 4);
+    assert_eq!(position.board().color_at(point("C7", size)), Some(Color::Black));
+    assert_eq!(position.board().color_at(point("E5", size)), Some(Color::White));
+    assert_eq!(record.result.as_deref(), Some("B+R"));
+    assert_eq!(record.comment.as_deref(), Some("one\ntwo"));
+    let messages: Vec<String> = record.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(messages.len(), 4, "{messages:?}");
+    assert!(messages[0].contains("property AB appears twice in one node"), "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("RE has several values: the first, B+R, is kept")));
+    // The tree keeps every value, in file order, under one property per identifier.
+    let collection = sgf::parse(text.as_bytes()).unwrap();
+    let tree = &collection.games()[0];
+    let ab: Vec<_> = tree.root().property("AB").unwrap().values().map(|v| v.raw()).collect();
+    assert_eq!(ab, ["aa", "bb", "cc"]);
+    let aw: Vec<_> = tree.root().property("AW").unwrap().values().map(|v| v.raw()).collect();
+    assert_eq!(aw, ["ee"]);
+    let written = tree.to_sgf();
+    assert!(written.contains("AB[aa][bb][cc]"), "{written}");
+    assert_eq!(&sgf::parse(written.as_bytes()).unwrap().games()[0], tree);
 }

@@ -149,9 +149,9 @@ fn issue_10_lower_case_identifiers_are_read_in_ff4_files() {
         assert_eq!(e.kind(), SgfErrorKind::Syntax, "{text}");
         assert!(e.message().contains("has no upper-case letter"), "{e}");
     }
-    // A lower-case twin of a property of the node is a duplicate.
+    // A lower-case twin of a property of the node is a repetition: a second move.
     let e = GameRecord::from_sgf("(;FF[4];B[aa]b[bb])").unwrap_err();
-    assert_eq!(e.message(), "property B appears twice in one node");
+    assert_eq!(e.message(), "B takes exactly one value");
 }
 
 #[test]

@@ -541,11 +541,16 @@ impl<'t, 'w> Parser<'t, 'w> {
         }
         let id = b.intern(written, lower);
         if b.seen[id as usize] == node + 1 {
-            return Err(self.source().error(
-                start..ident_end,
-                SgfErrorKind::InvalidValue,
-                format!("property {} appears twice in one node", excerpt(b.tree.ident(id))),
-            ));
+            // As GNU Go and Sabaki read it (GNU Go writes `AB` several times in a node):
+            // the values join the earlier property's.
+            b.tree.parsed_repetition(id, first_value);
+            let message = format!(
+                "property {} appears twice in one node: its values were joined",
+                excerpt(b.tree.ident(id))
+            );
+            let warning = self.source().warning(start..ident_end, message);
+            self.warnings.push(warning);
+            return Ok(());
         }
         b.seen[id as usize] = node + 1;
         b.tree.parsed_property(id, first_value);

@@ -637,7 +637,9 @@ impl Reader {
                     })?;
                 }
                 "C" if node.is_root() => {
-                    record.comment = Some(single(prop)?.text().into_owned());
+                    // Several values (a comment repeated in the node): joined by lines.
+                    let texts: Vec<_> = prop.values().map(|v| v.text().into_owned()).collect();
+                    record.comment = Some(texts.join("\n"));
                 }
                 _ => {
                     let field = match ident {
@@ -653,7 +655,15 @@ impl Reader {
                         _ => continue,
                     };
                     if field.is_none() {
-                        *field = Some(single(prop)?.simple_text().into_owned());
+                        let mut values = prop.values();
+                        let first = values.next().expect("a property has a value");
+                        if let Some(second) = values.next() {
+                            self.warnings.push(second.warning(format!(
+                                "{ident} has several values: the first, {}, is kept",
+                                excerpt(&first.simple_text())
+                            )));
+                        }
+                        *field = Some(first.simple_text().into_owned());
                     }
                 }
             }

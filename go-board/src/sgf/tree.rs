@@ -316,6 +316,24 @@ impl GameTree {
         self.props.push(PropData { ident, first_value });
     }
 
+    /// Merges the values parsed since `first_value` (a repetition of property `ident` in
+    /// the node being parsed, not yet pushed) into the node's earlier property `ident`:
+    /// they become its last values, in file order.
+    pub(crate) fn parsed_repetition(&mut self, ident: u32, first_value: u32) {
+        let node = self.nodes.last().expect("a node is being parsed");
+        let earlier = (node.first_prop as usize..self.props.len())
+            .find(|&k| self.props[k].ident == ident)
+            .expect("the repeated property is in the node");
+        // The earlier property's values end where the next property's start; move the
+        // new values there and shift the properties in between.
+        let end = self.props.get(earlier + 1).map_or(first_value, |next| next.first_value);
+        let added = self.values.len() as u32 - first_value;
+        self.values[end as usize..].rotate_right(added as usize);
+        for prop in &mut self.props[earlier + 1..] {
+            prop.first_value += added;
+        }
+    }
+
     /// Adds a value that starts at `start` (after its `[`) while parsing.
     pub(crate) fn parsed_value(&mut self, start: usize) {
         grow(&mut self.values);

@@ -26,6 +26,7 @@ impl<P: Player + 'static> Commands<P> {
         table.extend(super::reading::commands());
         table.extend(eyes::commands());
         table.extend(super::owl::commands());
+        table.extend(super::patterns::commands());
         table.extend(analysis());
         table.extend(scoring());
         table

@@ -75,11 +75,48 @@ fn ply_limit(points: usize) -> u8 {
     (3 * points + 4).min(60) as u8
 }
 
-/// What the search remembers: a dense array for small graphs, a map otherwise.
+/// What the search remembers: a dense array for small graphs, a map otherwise. The map
+/// is keyed without the moves left; its entries hold the value and, when the value was
+/// cut by the ply limit, the moves that were left ([`INDEPENDENT`] when it was not).
 enum Memo {
     Dense(Vec<u8>),
-    Sparse(HashMap<(State, Turn), u8>),
+    Sparse(HashMap<(State, Turn), (u8, u8), BuildFold>),
 }
+
+/// The horizon of a value that no ply limit cut.
+const INDEPENDENT: u8 = u8::MAX;
+
+/// A multiply-and-fold hasher for the solver's small keys (the standard library's
+/// SipHash costs more than the search itself).
+#[derive(Default)]
+struct Fold(u64);
+
+impl core::hash::Hasher for Fold {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Builds [`Fold`] hashers.
+type BuildFold = core::hash::BuildHasherDefault<Fold>;
 
 /// The search with its memory; `nodes` counts positions expanded.
 struct Solver<'g> {
@@ -128,7 +165,7 @@ pub(crate) fn solve_with_inner(graph: &EyeGraph, inner: u16, budget: u64) -> Opt
     let memo = if inner == 0 && graph.len() <= DENSE_POINTS {
         Memo::Dense(vec![u8::MAX; 4usize.pow(graph.len() as u32) * 4])
     } else {
-        Memo::Sparse(HashMap::new())
+        Memo::Sparse(HashMap::default())
     };
     let plies = if inner == 0 { 0 } else { ply_limit(graph.len()) };
     let mut s = Solver { graph, inner, memo, nodes: 0, budget };
@@ -265,12 +302,26 @@ impl Solver<'_> {
 
     /// The eyes with `turn` to move, both sides playing their best; `None` over budget.
     fn value(&mut self, s: State, turn: Turn) -> Option<u8> {
-        let known = match &self.memo {
-            Memo::Dense(v) => Some(v[dense_index(self.graph, s, turn)]).filter(|&x| x != u8::MAX),
-            Memo::Sparse(m) => m.get(&(s, turn)).copied(),
-        };
-        if known.is_some() {
-            return known;
+        self.read(s, turn).map(|(v, _)| v)
+    }
+
+    /// The eyes with `turn` to move and whether the ply limit cut the reading.
+    fn read(&mut self, s: State, turn: Turn) -> Option<(u8, bool)> {
+        let key = (s, Turn { plies: 0, ..turn });
+        match &self.memo {
+            Memo::Dense(v) => {
+                let x = v[dense_index(self.graph, s, turn)];
+                if x != u8::MAX {
+                    return Some((x, false));
+                }
+            }
+            Memo::Sparse(m) => {
+                if let Some(&(x, horizon)) = m.get(&key)
+                    && (horizon == INDEPENDENT || horizon == turn.plies)
+                {
+                    return Some((x, horizon != INDEPENDENT));
+                }
+            }
         }
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -278,15 +329,14 @@ impl Solver<'_> {
         }
         let limited = self.inner != 0;
         if limited && turn.plies == 0 {
-            return Some(self.score(s));
+            return Some((self.score(s), true));
         }
         let plies = if limited { turn.plies - 1 } else { 0 };
-        let pass = if turn.passed {
-            self.score(s)
+        let (mut best, mut cut) = if turn.passed {
+            (self.score(s), false)
         } else {
-            self.value(s, Turn { attacker: !turn.attacker, passed: true, ko: NO_KO, plies })?
+            self.read(s, Turn { attacker: !turn.attacker, passed: true, ko: NO_KO, plies })?
         };
-        let mut best = pass;
         for v in bits(s.empty) {
             if v as u8 == turn.ko {
                 continue;
@@ -296,26 +346,29 @@ impl Solver<'_> {
                     break;
                 }
                 if let Some((t, ko)) = self.attacker_move(s, v) {
-                    best = best
-                        .min(self.value(t, Turn { attacker: false, passed: false, ko, plies })?);
+                    let (x, c) =
+                        self.read(t, Turn { attacker: false, passed: false, ko, plies })?;
+                    best = best.min(x);
+                    cut |= c;
                 }
             } else {
                 if best == 2 {
                     break;
                 }
                 if let Some((t, ko)) = self.defender_move(s, v) {
-                    best =
-                        best.max(self.value(t, Turn { attacker: true, passed: false, ko, plies })?);
+                    let (x, c) = self.read(t, Turn { attacker: true, passed: false, ko, plies })?;
+                    best = best.max(x);
+                    cut |= c;
                 }
             }
         }
         match &mut self.memo {
             Memo::Dense(v) => v[dense_index(self.graph, s, turn)] = best,
             Memo::Sparse(m) => {
-                m.insert((s, turn), best);
+                m.insert(key, (best, if cut { turn.plies } else { INDEPENDENT }));
             }
         }
-        Some(best)
+        Some((best, cut))
     }
 }
 

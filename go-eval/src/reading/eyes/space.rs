@@ -12,6 +12,10 @@ use super::value::EyeValue;
 
 /// The most positions the exact search may use for an eye graph larger than the table.
 const SOLVE_BUDGET: u64 = 400_000;
+/// The most positions the search may use for a graph with inner points (defender
+/// stones there can be captured, so the game can go back and forth); over it, the
+/// graph is valued as if every point touched the wall.
+const INNER_BUDGET: u64 = 20_000;
 /// The largest eye graph searched exactly when the table does not hold it.
 const SOLVE_POINTS: usize = 10;
 
@@ -648,7 +652,7 @@ impl EyeSpace {
 fn evaluate(g: &EyeGraph, inner: u16) -> Option<Solution> {
     if inner != 0
         && g.len() <= SOLVE_POINTS
-        && let Some(s) = solve_with_inner(g, inner, SOLVE_BUDGET)
+        && let Some(s) = solve_with_inner(g, inner, INNER_BUDGET)
     {
         return Some(s);
     }

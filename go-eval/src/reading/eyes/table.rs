@@ -264,3 +264,232 @@ mod tests {
         assert_eq!(EyeTable::from_bytes(&bytes).as_ref(), Ok(EyeTable::builtin()));
     }
 }
+
+/// An independent check of the table: a naive solver of the same local game (explicit
+/// cells, no bit sets, no dense memory, no canonical forms) on every labelled graph of
+/// up to six points and a sample of seven, each looked up with its points renumbered.
+#[cfg(test)]
+mod brute {
+    use std::collections::HashMap;
+
+    use super::super::graph::{EyeGraph, EyePoint};
+    use super::{EyeTable, LABELS, TABLE_POINTS, shapes};
+
+    /// A cell of the naive game.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    enum Cell {
+        /// Filled by the defender or taken by a stone connected out.
+        Gone,
+        /// An empty point; `true` when it is marginal.
+        Open(bool),
+        /// A dead attacker stone; `true` when its point is marginal.
+        Dead(bool),
+    }
+
+    /// The naive game on a graph's adjacency lists.
+    struct Naive {
+        next: Vec<Vec<usize>>,
+        memo: HashMap<(Vec<Cell>, bool, bool), u8>,
+    }
+
+    impl Naive {
+        /// The cells reached from `from` through cells where `through` holds.
+        fn flood(&self, cells: &[Cell], from: usize, through: impl Fn(Cell) -> bool) -> Vec<usize> {
+            let mut seen = vec![from];
+            let mut i = 0;
+            while i < seen.len() {
+                for &j in &self.next[seen[i]] {
+                    if through(cells[j]) && !seen.contains(&j) {
+                        seen.push(j);
+                    }
+                }
+                i += 1;
+            }
+            seen
+        }
+
+        /// Whether the chain of dead stones holds an empty neighbour.
+        fn breathes(&self, cells: &[Cell], chain: &[usize]) -> bool {
+            chain.iter().any(|&i| self.next[i].iter().any(|&j| matches!(cells[j], Cell::Open(_))))
+        }
+
+        /// Removes dead chains without an empty neighbour (their points become empty,
+        /// marginal if they were).
+        fn capture(&self, cells: &mut [Cell]) {
+            for i in 0..cells.len() {
+                if let Cell::Dead(_) = cells[i] {
+                    let chain = self.flood(cells, i, |c| matches!(c, Cell::Dead(_)));
+                    if !self.breathes(cells, &chain) {
+                        for k in chain {
+                            if let Cell::Dead(m) = cells[k] {
+                                cells[k] = Cell::Open(m);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        fn defender(&self, cells: &[Cell], v: usize) -> Vec<Cell> {
+            let mut t = cells.to_vec();
+            t[v] = Cell::Gone;
+            self.capture(&mut t);
+            t
+        }
+
+        fn attacker(&self, cells: &[Cell], v: usize) -> Option<Vec<Cell>> {
+            let mut t = cells.to_vec();
+            if cells[v] == Cell::Open(true) {
+                let out = self.flood(cells, v, |c| matches!(c, Cell::Dead(_)));
+                for &k in &out {
+                    t[k] = Cell::Gone;
+                }
+                for &k in &out {
+                    for &j in &self.next[k] {
+                        if let Cell::Open(_) = t[j] {
+                            t[j] = Cell::Open(true);
+                        }
+                    }
+                }
+                Some(t)
+            } else {
+                t[v] = Cell::Dead(false);
+                let chain = self.flood(&t, v, |c| matches!(c, Cell::Dead(_)));
+                self.breathes(&t, &chain).then_some(t)
+            }
+        }
+
+        fn score(&self, cells: &[Cell]) -> u8 {
+            let mut seen = vec![false; cells.len()];
+            let mut eyes = 0;
+            for i in 0..cells.len() {
+                if cells[i] == Cell::Gone || seen[i] {
+                    continue;
+                }
+                let part = self.flood(cells, i, |c| c != Cell::Gone);
+                let marginal =
+                    part.iter().any(|&k| matches!(cells[k], Cell::Open(true) | Cell::Dead(true)));
+                part.iter().for_each(|&k| seen[k] = true);
+                eyes += u8::from(!marginal);
+            }
+            eyes.min(2)
+        }
+
+        fn value(&mut self, cells: Vec<Cell>, attacker: bool, passed: bool) -> u8 {
+            if let Some(&v) = self.memo.get(&(cells.clone(), attacker, passed)) {
+                return v;
+            }
+            let mut best = if passed {
+                self.score(&cells)
+            } else {
+                self.value(cells.clone(), !attacker, true)
+            };
+            for v in 0..cells.len() {
+                if !matches!(cells[v], Cell::Open(_)) {
+                    continue;
+                }
+                if attacker {
+                    if let Some(t) = self.attacker(&cells, v) {
+                        best = best.min(self.value(t, false, false));
+                    }
+                } else {
+                    let t = self.defender(&cells, v);
+                    best = best.max(self.value(t, true, false));
+                }
+            }
+            self.memo.insert((cells, attacker, passed), best);
+            best
+        }
+
+        /// The four digits and the attack and defence masks.
+        fn solve(&mut self, cells: Vec<Cell>) -> ([u8; 4], u16, u16) {
+            let b = self.value(cells.clone(), true, false);
+            let c = self.value(cells.clone(), false, false);
+            let (mut a, mut d, mut attack, mut defence) = (b, c, 0, 0);
+            for v in 0..cells.len() {
+                if !matches!(cells[v], Cell::Open(_)) {
+                    continue;
+                }
+                if let Some(t) = self.attacker(&cells, v) {
+                    if self.value(t.clone(), false, false) == b {
+                        attack |= 1 << v;
+                    }
+                    a = a.min(self.value(t, true, true));
+                }
+                let t = self.defender(&cells, v);
+                if self.value(t.clone(), true, false) == c {
+                    defence |= 1 << v;
+                }
+                d = d.max(self.value(t, false, true));
+            }
+            ([a, b, c, d], attack, defence)
+        }
+    }
+
+    /// Checks one labelled graph, renumbered by rotating its points by `shift`.
+    fn check(shape: &EyeGraph, labels: &[EyePoint], shift: usize) -> bool {
+        let n = labels.len();
+        let at = |i: usize| (i + shift) % n;
+        let mut points = vec![EyePoint::Empty; n];
+        for i in 0..n {
+            points[at(i)] = labels[i];
+        }
+        let mut g = EyeGraph::new(&points);
+        for i in 0..n {
+            for j in i + 1..n {
+                if shape.is_adjacent(i, j) {
+                    g.connect(at(i), at(j));
+                }
+            }
+        }
+        if !g.is_position() {
+            assert!(
+                EyeTable::builtin().lookup(&g).is_none(),
+                "no position, yet in the table: {g:?}"
+            );
+            return false;
+        }
+        let cells: Vec<Cell> = (0..n)
+            .map(|i| match g.point(i) {
+                EyePoint::Empty => Cell::Open(false),
+                EyePoint::Margin => Cell::Open(true),
+                EyePoint::Enemy => Cell::Dead(false),
+                EyePoint::MarginalEnemy => Cell::Dead(true),
+            })
+            .collect();
+        let next = (0..n).map(|i| (0..n).filter(|&j| g.is_adjacent(i, j)).collect()).collect();
+        let mut naive = Naive { next, memo: HashMap::new() };
+        let ([a, b, c, d], attack, defence) = naive.solve(cells);
+        let found = EyeTable::builtin().lookup(&g).expect("a position of the table");
+        let v = found.value;
+        assert_eq!([v.a, v.b, v.c, v.d], [a, b, c, d], "value of {g:?}");
+        assert_eq!(found.attack, attack, "attack points of {g:?}");
+        assert_eq!(found.defence, defence, "defence points of {g:?}");
+        true
+    }
+
+    #[test]
+    fn table_agrees_with_a_naive_solver() {
+        let mut checked = 0;
+        for (n, codes) in shapes(TABLE_POINTS).iter().enumerate() {
+            for (s, &code) in codes.iter().enumerate() {
+                let shape = EyeGraph::from_code(code);
+                // Every labelling up to six points; every 31st at seven.
+                let step = if n < 7 { 1 } else { 31 };
+                for index in (s % step..3usize.pow(n as u32)).step_by(step) {
+                    let mut k = index;
+                    let labels: Vec<EyePoint> = (0..n)
+                        .map(|_| {
+                            let l = LABELS[k % 3];
+                            k /= 3;
+                            l
+                        })
+                        .collect();
+                    checked += usize::from(check(&shape, &labels, index % n.max(1)));
+                }
+            }
+        }
+        println!("checked {checked}");
+        assert!(checked > 10_000, "only {checked} graphs checked");
+    }
+}
