@@ -134,6 +134,7 @@ pub use files::FileAccess;
 pub use patterns::PatternsState;
 pub use play::commands as play_commands;
 pub use reading::{MAX_DEPTH_OFFSET, NodeCounters, ReadingState, shifted};
+pub(crate) use standard::cpu_seconds;
 
 use crate::player::{Clock, Player, RandomPlayer};
 use crate::record::LoadedGame;

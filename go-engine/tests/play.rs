@@ -57,8 +57,8 @@ fn issue_14_every_configuration_plays_a_short_game_on_5x5() {
         let moves = play_game(&mut s);
         assert!(moves.len() >= 6, "{algorithm}: {moves:?}");
         // The play commands answer after a game.
-        let top = ok(&mut s, "top_moves");
-        assert!(!top.is_empty(), "{algorithm}: top_moves after a game");
+        let top = ok(&mut s, "top_moves_black");
+        assert!(!top.is_empty(), "{algorithm}: top_moves_black after a game");
     }
 }
 
@@ -217,4 +217,42 @@ fn issue_14_b_star_reports_separation_or_the_realistic_rule() {
         assert_eq!(summary.best_move().unwrap().value, best);
     }
     assert!(summary.stats.nodes > 0 && summary.stats.nodes <= 300 + 20);
+}
+
+#[test]
+fn issue_14_analyze_best_prints_the_move_its_bounds_and_the_counters() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_go-engine"))
+        .args(["analyze", "--best", "--nodes", "150", "--move", "30"])
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let at = text.find("best move (bstar): ").expect("the best move line");
+    let lines: Vec<&str> = text[at..].lines().collect();
+    assert!(lines[1].contains("bounds ["), "{}", lines[1]);
+    assert!(lines[2].starts_with("  search: ") && lines[2].contains(" nodes, "), "{}", lines[2]);
+    assert!(text.contains("candidates ("), "{text}");
+    let json = std::process::Command::new(env!("CARGO_BIN_EXE_go-engine"))
+        .args(["analyze", "--best", "--nodes", "150", "--player", "alphabeta", "--json"])
+        .output()
+        .expect("the binary runs");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(value["best"]["algorithm"], "alphabeta");
+    assert!(value["best"]["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn issue_14_genmove_after_two_passes_resumes_the_game() {
+    // A search from a resumed game must not end it again when it takes a move back.
+    for algorithm in SEARCHERS {
+        let mut s = session(algorithm, 150);
+        ok(&mut s, "boardsize 7");
+        for line in ["play b D4", "play w C3", "play b pass", "play w pass"] {
+            ok(&mut s, line);
+        }
+        assert!(s.position().is_over());
+        let mv = ok(&mut s, "genmove b");
+        assert!(Move::parse_gtp(&mv, s.position().size()).is_ok() || mv == "resign", "{mv}");
+        ok(&mut s, "genmove w");
+    }
 }

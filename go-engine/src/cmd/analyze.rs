@@ -8,6 +8,7 @@ use go_board::sgf::{self, GameRecord, ReadLimits};
 use std::sync::Arc;
 
 use go_engine::Analysis;
+use go_engine::player::{Algorithm, PlayerConfig, SearchPlayer};
 use go_engine::strength::StrengthReport;
 use go_engine::svg::{Overlay, board_svg_marked};
 use go_eval::strength::model::StrengthModel;
@@ -46,6 +47,21 @@ pub(crate) struct Args {
     /// 10 best candidate moves of the side to move (numbered on the SVG picture).
     #[arg(long, value_name = "MODEL.json")]
     strength: Option<PathBuf>,
+    /// Also search the position for the side to move and print the chosen move, its
+    /// bounds, the rule that chose it (B*: separated, or the best realistic value),
+    /// every root candidate and the search's counters.
+    #[arg(long)]
+    best: bool,
+    /// The search of `--best`: bstar, pbstar, alphabeta or mcts.
+    #[arg(long, value_name = "NAME", default_value = "bstar", value_parser = parse_player)]
+    player: Algorithm,
+    /// Nodes (MCTS: playouts) of the `--best` search.
+    #[arg(long, value_name = "N", default_value_t = 4000)]
+    nodes: u64,
+}
+
+fn parse_player(name: &str) -> Result<Algorithm, String> {
+    name.parse()
 }
 
 /// `--overlay`.
@@ -104,6 +120,14 @@ fn analyze(args: &Args) -> Result<String, String> {
             Some(StrengthReport::new(&position, Arc::new(model), 10))
         }
     };
+    let best = if args.best {
+        let config = PlayerConfig::new(args.player).nodes(args.nodes);
+        let mut player = SearchPlayer::new(config)?;
+        let color = position.to_move();
+        Some(player.search(&position, color, None, None, &mut ())?.clone())
+    } else {
+        None
+    };
     if let Some(path) = &args.svg {
         let overlay = match args.overlay {
             OverlayArg::Territory => Overlay::Territory,
@@ -122,12 +146,19 @@ fn analyze(args: &Args) -> Result<String, String> {
             let report = serde_json::to_value(report).map_err(|e| e.to_string())?;
             object.insert("strength".to_owned(), report);
         }
+        if let (Some(summary), Some(object)) = (&best, value.as_object_mut()) {
+            object.insert("best".to_owned(), summary.to_json());
+        }
         let json = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
         Ok(format!("{json}\n"))
     } else {
-        match &strength {
-            Some(report) => Ok(format!("{analysis}{report}")),
-            None => Ok(analysis.to_string()),
+        let mut text = analysis.to_string();
+        if let Some(report) = &strength {
+            text.push_str(&report.to_string());
         }
+        if let Some(summary) = &best {
+            text.push_str(&summary.to_string());
+        }
+        Ok(text)
     }
 }

@@ -32,6 +32,10 @@ pub(crate) struct Args {
     /// (MCTS: a win rate below 3%); `never` never resigns.
     #[arg(long, value_name = "POINTS", default_value = "40", value_parser = parse_resign)]
     resign: Resign,
+    /// Append one JSON line per move to FILE: the decision, the time allotted and
+    /// used, and the search (rule, root candidates with bounds, nodes, evaluations).
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
     /// Seed of the random choices, to replay a game exactly [default: from the clock;
     /// the seed used is printed on standard error].
     #[arg(long, value_name = "N")]
@@ -106,13 +110,23 @@ pub(crate) fn run(args: Args) -> ExitCode {
         .seed(seed)
         .move_time(args.time)
         .resign_margin(args.resign.0);
-    let player = match SearchPlayer::new(config) {
+    let mut player = match SearchPlayer::new(config) {
         Ok(player) => player,
         Err(e) => {
             eprintln!("go-engine gtp: {e}");
             return ExitCode::FAILURE;
         }
     };
+    if let Some(path) = &args.log {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+        match file {
+            Ok(file) => player = player.logging_to(io::BufWriter::new(file)),
+            Err(e) => {
+                eprintln!("go-engine gtp: --log {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     eprintln!("go-engine: {} player, seed {seed}", args.player);
     let mut builder = Session::builder(player).rules(args.rules).files(files);
     // The random player does not search: it answers the standard commands only.

@@ -258,7 +258,7 @@ fn handicap_error(e: HandicapError) -> String {
 
 /// The processor time of this process, user and system, in seconds (`None` where the
 /// system does not say).
-fn cpu_seconds() -> Option<f64> {
+pub(crate) fn cpu_seconds() -> Option<f64> {
     #[cfg(unix)]
     {
         let mut usage = core::mem::MaybeUninit::<libc::rusage>::zeroed();

@@ -1,6 +1,6 @@
 //! The candidate moves the engine searches: the union of every available
-//! [`CandidateGenerator`] (the combined and strength models of go-eval, reading's urgent
-//! moves, pattern libraries when they are given), deduplicated, each move with the
+//! [`CandidateGenerator`] (go-patterns' library and joseki trees, the combined and
+//! strength models of go-eval, reading's urgent moves), deduplicated, each move with the
 //! proposals that named it, ranked by a merged weight and cut to a few moves, plus the
 //! pass.
 //!
@@ -19,18 +19,20 @@
 //! moves while their weight is at least [`UnionConfig::ratio`] of the best one, but
 //! never fewer than [`UnionConfig::min`] nor more than [`UnionConfig::max`] (5 and 12 by
 //! default; at most [`MAX_CAP`]); the pass is added after them
-//! ([`UnionConfig::pass`]). Proposals of illegal moves, of moves that fill one of the
+//! ([`UnionConfig::pass`]) once half the board is filled or right after a pass — an
+//! early pass is never worth searching, and a static evaluator easily mistakes the
+//! count of an unfinished board for the game's result. Proposals of illegal moves, of moves that fill one of the
 //! mover's own one-point eyes, of passes and of moves never to be suggested (tricks,
 //! antisuji) are dropped; a position where nothing is left keeps only the pass.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use go_board::{Move, Point, Position};
+use go_board::{BoardSize, Move, Point, Position, Rules};
 use go_eval::strength::candidates::{ScoreConfig, StrengthCandidates};
 use go_eval::strength::combined::{CombinedCandidates, CombinedModel};
 use go_eval::strength::model::StrengthModel;
-use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
+use go_patterns::{Candidate, CandidateGenerator, Intent, JosekiTracker, PatternGenerator, Source};
 
 use super::urgent::UrgentMoves;
 
@@ -76,7 +78,8 @@ pub struct UnionConfig {
     pub max: usize,
     /// Moves with at least this fraction of the best merged weight are kept.
     pub ratio: f64,
-    /// Whether the pass is a candidate.
+    /// Whether the pass is a candidate: then it is one once half the board is filled,
+    /// or right after a pass (and always when nothing else is proposed).
     pub pass: bool,
 }
 
@@ -160,8 +163,9 @@ impl CandidateSet {
 /// let union = CandidateUnion::standard()?;
 /// let position = Position::new(BoardSize::square(9)?, Rules::chinese());
 /// let set = union.generate(&position);
-/// assert!((5..=13).contains(&set.moves.len()));
-/// assert_eq!(set.moves.last().map(|c| c.mv), Some(Move::Pass));
+/// assert!((5..=12).contains(&set.moves.len()));
+/// // No pass while the board is empty.
+/// assert!(set.moves.iter().all(|c| c.mv != Move::Pass));
 /// assert!(set.moves.iter().all(|c| position.is_legal(c.mv)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -196,10 +200,15 @@ impl CandidateUnion {
         CandidateUnion { members: Vec::new(), config: clamp(config), id }
     }
 
-    /// The engine's generators: go-eval's combined model (factor 1, its own softmax),
-    /// the strength model (factor 0.5, softmax at temperature 5 of its 0–50 scores)
-    /// and reading's urgent moves ([`UrgentMoves`], a fixed share of 1 each), with
-    /// the default [`UnionConfig`].
+    /// The engine's generators, with the default [`UnionConfig`]:
+    ///
+    /// | generator | normalisation | factor |
+    /// |---|---|---|
+    /// | reading's urgent moves ([`UrgentMoves`]) | a fixed share of 1 each | 1 |
+    /// | go-patterns' standard library ([`PatternGenerator`], board-only oracle) | softmax, temperature 20 (weights 0–100) | 1 |
+    /// | the joseki trees of the standard library ([`JosekiTracker`], from an empty board) | a fixed share of 1 each | 1 |
+    /// | go-eval's combined model | its own softmax | 1 |
+    /// | go-eval's strength model | softmax, temperature 5 (scores 0–50) | 0.5 |
     ///
     /// # Errors
     ///
@@ -210,8 +219,16 @@ impl CandidateUnion {
             Some(h) => ScoreConfig { height: Some(h.clone()), ..ScoreConfig::paper() },
             None => ScoreConfig::paper(),
         };
+        let library = Arc::new(go_patterns::library::standard().clone());
+        let empty = Position::new(BoardSize::square(19).expect("19x19"), Rules::chinese());
         Ok(CandidateUnion::new(UnionConfig::default())
             .with(UrgentMoves::default(), Normalise::Fixed(1.0), 1.0)
+            .with(
+                PatternGenerator::new(Arc::clone(&library)),
+                Normalise::Softmax { temperature: 20.0 },
+                1.0,
+            )
+            .with(JosekiTracker::new(library, &empty), Normalise::Fixed(1.0), 1.0)
             .with(CombinedCandidates::new(combined), Normalise::Softmax { temperature: 1.0 }, 1.0)
             .with(
                 StrengthCandidates::new(strength, config),
@@ -329,7 +346,10 @@ impl CandidateUnion {
             kept += 1;
         }
         moves.truncate(kept);
-        if pass || moves.is_empty() {
+        let board = position.board();
+        let late = board.empty_count() * 2 <= position.size().point_count();
+        let opponent_passed = position.last_move().is_some_and(|(_, m)| m == Move::Pass);
+        if (pass && (late || opponent_passed)) || moves.is_empty() {
             let source = Source::new("engine", "pass");
             moves.push(MoveCandidate {
                 mv: Move::Pass,
@@ -406,12 +426,17 @@ mod tests {
             .with(Fixed("b", vec![("D4", 0.0), ("C3", 0.0)]), Normalise::Fixed(1.0), 0.5);
         let set = union.generate(&position);
         let moves: Vec<String> = set.moves().map(|m| m.to_string()).collect();
-        // E5 is occupied; D4 has both proposals (1 + 0.5), C3 one (0.5).
-        assert_eq!(moves, ["D4", "C3", "pass"]);
+        // E5 is occupied; D4 has both proposals (1 + 0.5), C3 one (0.5); no pass
+        // this early.
+        assert_eq!(moves, ["D4", "C3"]);
         assert_eq!(set.moves[0].weight, 1.5);
         assert_eq!(set.moves[0].sources(), ["a/D4", "b/D4"]);
         assert_eq!(set.moves[0].generators(), ["a", "b"]);
         assert_eq!(set.proposed, 2);
+        // Right after a pass, the pass is a candidate.
+        position.try_play(Move::Pass).unwrap();
+        let set = union.generate(&position);
+        assert_eq!(set.moves.last().map(|c| c.mv), Some(Move::Pass));
     }
 
     #[test]
@@ -449,7 +474,10 @@ mod tests {
     #[test]
     fn the_standard_union_proposes_legal_moves_with_sources() {
         let union = CandidateUnion::standard().unwrap();
-        assert_eq!(union.generator_names(), ["reading", "combined", "strength"]);
+        assert_eq!(
+            union.generator_names(),
+            ["reading", "patterns", "joseki", "combined", "strength"]
+        );
         let mut position = nine();
         for v in ["E5", "D5", "E4"] {
             position.try_play(Move::parse_gtp(v, position.size()).unwrap()).unwrap();

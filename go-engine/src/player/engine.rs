@@ -1,6 +1,7 @@
 //! [`SearchPlayer`]: the engine's player, a [`PlayerConfig`] put to work — candidates,
 //! search, time, resignation and passing — behind the [`Player`] trait.
 
+use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,6 @@ use super::{Decision, Player};
 /// assert!(summary.candidates.moves.len() >= 5);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
 pub struct SearchPlayer {
     config: PlayerConfig,
     union: Arc<CandidateUnion>,
@@ -46,6 +46,18 @@ pub struct SearchPlayer {
     keeper: TimeKeeper,
     description: String,
     last: Option<SearchSummary>,
+    log: Option<Box<dyn std::io::Write + Send>>,
+}
+
+impl std::fmt::Debug for SearchPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchPlayer")
+            .field("config", &self.config)
+            .field("union", &self.union)
+            .field("last", &self.last)
+            .field("logging", &self.log.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl SearchPlayer {
@@ -84,7 +96,18 @@ impl SearchPlayer {
             keeper: TimeKeeper::default(),
             description,
             last: None,
+            log: None,
         })
+    }
+
+    /// Writes one JSON line per move chosen by a search to `log`: the move number,
+    /// the colour, the decision, the time allotted, used (wall clock) and the
+    /// process's processor time for the move (`cpu_seconds`), and the search's summary
+    /// ([`SearchSummary::to_json`]). Write errors end the logging, never the game.
+    #[must_use]
+    pub fn logging_to(mut self, log: impl std::io::Write + Send + 'static) -> SearchPlayer {
+        self.log = Some(Box::new(log));
+        self
     }
 
     /// The configuration.
@@ -136,8 +159,15 @@ impl SearchPlayer {
         observer: &mut dyn Observer<Move, i32>,
     ) -> Result<&SearchSummary, String> {
         let mut position = position.clone();
-        if position.is_over() {
-            position.resume();
+        if ends_with_two_passes(&position) {
+            // A finished or resumed game ends again when a search takes back its next move
+            // (`Position::undo`), so the search starts from the same board after an
+            // empty setup: no passes, no ko ban (two passes lifted it anyway), and a
+            // superko history that starts here (the move is checked against the real
+            // game by `choose`).
+            position
+                .setup(go_board::Setup::default())
+                .map_err(|e| format!("cannot restart the finished game: {e}"))?;
         }
         position.set_to_move(color);
         let search =
@@ -156,8 +186,32 @@ impl SearchPlayer {
         root: Option<Vec<Move>>,
     ) -> Decision {
         let start = Instant::now();
+        let cpu_start = crate::gtp::cpu_seconds();
+        // A move decided without a search (passing wins) leaves no summary behind.
+        self.last = None;
+        let allotted = self.move_time(position, color, clock);
         let decision = self.choose_untimed(position, color, clock, root);
-        self.keeper.used(color, start.elapsed());
+        let used = start.elapsed();
+        self.keeper.used(color, used);
+        if let Some(log) = &mut self.log {
+            let searched = self.last.as_ref();
+            let line = serde_json::json!({
+                "move": position.move_count() + 1,
+                "color": color.to_string(),
+                "decision": match decision {
+                    Decision::Play(Move::Play(p)) => p.to_string(),
+                    Decision::Play(Move::Pass) => "PASS".to_owned(),
+                    Decision::Resign => "resign".to_owned(),
+                },
+                "allotted": allotted.map(|t| t.as_secs_f64()),
+                "seconds": used.as_secs_f64(),
+                "cpu_seconds": cpu_start.zip(crate::gtp::cpu_seconds()).map(|(a, b)| b - a),
+                "search": searched.map(SearchSummary::to_json),
+            });
+            if writeln!(log, "{line}").and_then(|()| log.flush()).is_err() {
+                self.log = None;
+            }
+        }
         decision
     }
 
@@ -182,8 +236,20 @@ impl SearchPlayer {
         match self.search(position, color, root, time, &mut ()) {
             Ok(summary) => {
                 let mut resumed = position.clone();
+                if resumed.is_over() {
+                    resumed.resume();
+                }
                 resumed.set_to_move(color);
-                decide(summary, &config, &resumed)
+                match decide(summary, &config, &resumed) {
+                    Decision::Play(mv) if !resumed.is_legal(mv) => {
+                        // Only a superko repetition the restarted search could not
+                        // see: the best legal root move.
+                        let legal =
+                            summary.root.iter().map(|r| r.mv).find(|&m| resumed.is_legal(m));
+                        Decision::Play(legal.unwrap_or(Move::Pass))
+                    }
+                    d => d,
+                }
             }
             // Only a configuration error gets here (validated at construction): play
             // the random player's move rather than nothing.
@@ -240,6 +306,17 @@ impl SearchPlayer {
             d => d,
         }
     }
+}
+
+/// Whether the history ends with two passes (a finished game, resumed or not).
+fn ends_with_two_passes(position: &Position) -> bool {
+    let mut passes = position
+        .history()
+        .iter()
+        .rev()
+        .take(2)
+        .filter(|e| matches!(e, go_board::Event::Move(_, Move::Pass)));
+    passes.next().is_some() && passes.next().is_some()
 }
 
 impl Player for SearchPlayer {

@@ -20,6 +20,7 @@
 //! and PB*, visits and win rates from MCTS, the searched value of the best move from
 //! alpha-beta.
 
+use core::fmt;
 use std::sync::Arc;
 
 use go_board::search::GoGame;
@@ -104,6 +105,109 @@ impl SearchSummary {
     /// The root move chosen.
     pub fn best_move(&self) -> Option<&RootMove> {
         self.root.iter().find(|r| r.mv == self.best)
+    }
+}
+
+impl fmt::Display for SearchSummary {
+    /// A few lines: the move, the rule, the bounds and value, the counters, then every
+    /// root move with its value, bounds, MCTS visits, merged weight and sources.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mv = |m: Move| match m {
+            Move::Play(p) => p.to_string(),
+            Move::Pass => "PASS".to_owned(),
+        };
+        let rule = match self.rule {
+            Rule::Separated => "the root separated",
+            Rule::Realistic => "not separated: best realistic value",
+            Rule::Searched => "the searcher's choice",
+            Rule::Only => "the only candidate",
+        };
+        writeln!(f, "best move ({}): {} ({rule})", self.algorithm, mv(self.best))?;
+        if let Some(r) = self.best_move() {
+            match r.bounds {
+                Some((lo, hi)) => {
+                    writeln!(f, "  value {:.1} points, bounds [{lo:.1}, {hi:.1}]", r.value)?
+                }
+                None => writeln!(f, "  value {:.1} points", r.value)?,
+            }
+        }
+        let s = &self.stats;
+        let stop = self.stop.map_or_else(|| "finished".to_owned(), |s| format!("{s:?}"));
+        writeln!(
+            f,
+            "  search: {} nodes, {} evaluations, depth {}, {:.3} s, stop: {stop}",
+            s.nodes,
+            s.evaluations,
+            s.max_depth,
+            s.elapsed.as_secs_f64()
+        )?;
+        let pv: Vec<String> = self.pv.iter().map(|&m| mv(m)).collect();
+        if !pv.is_empty() {
+            writeln!(f, "  pv: {}", pv.join(" "))?;
+        }
+        writeln!(
+            f,
+            "  candidates ({} of {} proposed):",
+            self.root.len(),
+            self.candidates.proposed
+        )?;
+        for r in &self.root {
+            write!(f, "    {:<4} {:>7.1}", mv(r.mv), r.value)?;
+            if let Some((lo, hi)) = r.bounds {
+                write!(f, " [{lo:.1}, {hi:.1}]")?;
+            }
+            if let (Some(v), Some(w)) = (r.visits, r.win_rate) {
+                write!(f, " visits {v} win {:.1}%", w * 100.0)?;
+            }
+            if let Some(c) = self.candidates.get(r.mv) {
+                write!(f, " weight {:.3} from {}", c.weight, c.sources().join(", "))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl SearchSummary {
+    /// The summary as JSON: the move, the rule, the root moves and the counters.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mv = |m: Move| match m {
+            Move::Play(p) => p.to_string(),
+            Move::Pass => "PASS".to_owned(),
+        };
+        let root: Vec<serde_json::Value> = self
+            .root
+            .iter()
+            .map(|r| {
+                let c = self.candidates.get(r.mv);
+                serde_json::json!({
+                    "move": mv(r.mv),
+                    "value": r.value,
+                    "bounds": r.bounds.map(|(lo, hi)| [lo, hi]),
+                    "visits": r.visits,
+                    "win_rate": r.win_rate,
+                    "weight": c.map(|c| c.weight),
+                    "sources": c.map(|c| c.sources()),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "algorithm": self.algorithm.name(),
+            "move": mv(self.best),
+            "rule": self.rule.name(),
+            "root": root,
+            "pv": self.pv.iter().map(|&m| mv(m)).collect::<Vec<_>>(),
+            "proposed": self.candidates.proposed,
+            "stats": {
+                "nodes": self.stats.nodes,
+                "evaluations": self.stats.evaluations,
+                "expansions": self.stats.expansions,
+                "max_depth": self.stats.max_depth,
+                "peak_nodes": self.stats.peak_nodes,
+                "seconds": self.stats.elapsed.as_secs_f64(),
+            },
+            "stop": self.stop.map(|s| format!("{s:?}")),
+        })
     }
 }
 
