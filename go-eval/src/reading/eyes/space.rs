@@ -15,7 +15,7 @@ const SOLVE_BUDGET: u64 = 400_000;
 /// The most positions the search may use for a graph with inner points (defender
 /// stones there can be captured, so the game can go back and forth); over it, the
 /// graph is valued as if every point touched the wall.
-const INNER_BUDGET: u64 = 20_000;
+const INNER_BUDGET: u64 = 200_000;
 /// The largest eye graph searched exactly when the table does not hold it.
 const SOLVE_POINTS: usize = 10;
 
