@@ -2,8 +2,10 @@
 //! shapes, false eyes, half eyes, dead stones in the space and ko, each with the number
 //! of eyes and the vital points checked; then the eight symmetries and the colour swap.
 
+use go_board::BoardSize;
 use go_board::{Board, Color, Point, PointSet, Symmetry};
 use go_eval::reading::eyes::{EyeSpaces, EyeValue, EyeVerdict, GroupEyes};
+use proptest::prelude::*;
 
 /// The board of a diagram.
 fn board(diagram: &str) -> Board {
@@ -278,14 +280,14 @@ const POSITIONS: &[&str] = &[
     ". . . . . . .\nX X X X X X .\nO O O O O X .\nO . X . O X .",
 ];
 
-#[test]
-fn issue_11_eye_values_are_invariant_under_symmetries_and_colour_swap() {
-    for diagram in POSITIONS {
-        let b = board(diagram);
-        let spaces = EyeSpaces::new(&b);
+/// Checks that every eye space of `b` maps to the image space under every symmetry and
+/// the colour swap, with the same value and the images of its points.
+fn check_invariance(b: &Board, diagram: &str) {
+    {
+        let spaces = EyeSpaces::new(b);
         for s in Symmetry::ALL {
             for swap in [false, true] {
-                let t = transform(&b, s, swap);
+                let t = transform(b, s, swap);
                 let image = EyeSpaces::new(&t);
                 assert_eq!(
                     image.spaces().len(),
@@ -307,5 +309,42 @@ fn issue_11_eye_values_are_invariant_under_symmetries_and_colour_swap() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn issue_11_eye_values_are_invariant_under_symmetries_and_colour_swap() {
+    for diagram in POSITIONS {
+        check_invariance(&board(diagram), diagram);
+    }
+}
+
+/// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate).
+fn random_board(cols: u8, rows: u8, moves: &[(u8, u8)]) -> Board {
+    let size = BoardSize::new(cols.into(), rows.into()).expect("a valid size");
+    let mut board = Board::new(size);
+    let mut color = Color::Black;
+    for &(c, r) in moves {
+        if let Some(p) = Point::new(c % cols, r % rows, size)
+            && board.is_legal(color, p)
+        {
+            board.play(color, p);
+            color = color.opponent();
+        }
+    }
+    board.clear_ko();
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn issue_11_random_eye_spaces_are_invariant(
+        cols in 4u8..9, rows in 4u8..9,
+        moves in prop::collection::vec((0u8..9, 0u8..9), 10..70),
+    ) {
+        let b = random_board(cols, rows, &moves);
+        check_invariance(&b, &b.to_diagram());
     }
 }
