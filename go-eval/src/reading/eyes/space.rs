@@ -69,15 +69,18 @@ impl EyeSpace {
         self.margins.is_empty() && self.half_eyes.is_empty()
     }
 
-    /// The attack point GNU Go would name: the first of [`EyeSpace::attack`] in board
-    /// order (top row first, then left to right).
+    /// The attack point to name: a vital point for both sides if there is one (a point
+    /// of [`EyeSpace::attack`] and [`EyeSpace::defence`]), else any attack point; the
+    /// first in board order (top row first, then left to right).
     pub fn attack_point(&self, size: BoardSize) -> Option<Point> {
-        first_in_board_order(&self.attack, size)
+        first_in_board_order(&(self.attack & self.defence), size)
+            .or_else(|| first_in_board_order(&self.attack, size))
     }
 
-    /// The defence point GNU Go would name (see [`EyeSpace::attack_point`]).
+    /// The defence point to name (see [`EyeSpace::attack_point`]).
     pub fn defence_point(&self, size: BoardSize) -> Option<Point> {
-        first_in_board_order(&self.defence, size)
+        first_in_board_order(&(self.attack & self.defence), size)
+            .or_else(|| first_in_board_order(&self.defence, size))
     }
 }
 
