@@ -2,10 +2,8 @@
 //! shapes, false eyes, half eyes, dead stones in the space and ko, each with the number
 //! of eyes and the vital points checked; then the eight symmetries and the colour swap.
 
-use go_board::BoardSize;
 use go_board::{Board, Color, Point, PointSet, Symmetry};
 use go_eval::reading::eyes::{EyeSpaces, EyeValue, EyeVerdict, GroupEyes};
-use proptest::prelude::*;
 
 /// The board of a diagram.
 fn board(diagram: &str) -> Board {
@@ -316,35 +314,5 @@ fn check_invariance(b: &Board, diagram: &str) {
 fn issue_11_eye_values_are_invariant_under_symmetries_and_colour_swap() {
     for diagram in POSITIONS {
         check_invariance(&board(diagram), diagram);
-    }
-}
-
-/// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate).
-fn random_board(cols: u8, rows: u8, moves: &[(u8, u8)]) -> Board {
-    let size = BoardSize::new(cols.into(), rows.into()).expect("a valid size");
-    let mut board = Board::new(size);
-    let mut color = Color::Black;
-    for &(c, r) in moves {
-        if let Some(p) = Point::new(c % cols, r % rows, size)
-            && board.is_legal(color, p)
-        {
-            board.play(color, p);
-            color = color.opponent();
-        }
-    }
-    board.clear_ko();
-    board
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    #[test]
-    fn issue_11_random_eye_spaces_are_invariant(
-        cols in 4u8..9, rows in 4u8..9,
-        moves in prop::collection::vec((0u8..9, 0u8..9), 10..70),
-    ) {
-        let b = random_board(cols, rows, &moves);
-        check_invariance(&b, &b.to_diagram());
     }
 }
