@@ -1,4 +1,20 @@
 //! Eyes: eye spaces, their values and vital points.
+//!
+//! - [`EyeGraph`]: an eye space as a small labelled graph (empty, marginal, dead
+//!   stone), with a canonical form; its value is a four-digit [`EyeValue`] (GNU Go's
+//!   and Landman's convention) found by an exhaustive search of the local game (the
+//!   defender's wall has liberties outside; inner points, where a defender stone can be
+//!   captured, and ko are read within a ply limit).
+//! - [`EyeTable`]: every graph of up to [`TABLE_POINTS`] points solved by that search
+//!   and committed as generated data (a test rebuilds it byte for byte; another checks
+//!   it against an independent naive solver).
+//! - [`EyeSpaces`]: the eye spaces of a board (domains, marginal points, false and half
+//!   eyes, dead stones), each with its value and vital points; it backs GTP's
+//!   `eval_eye`, `eye_data` and `eye_map`.
+//! - [`GroupEyes`]: for a life-and-death or owl reader's leaves, the eyes of one group
+//!   (its spaces only, with the caller's dead stones), their sum as a local game
+//!   ([`EyeValue::sum`]) and the vital points to attack and defend; [`verdict`] says
+//!   when that is certain.
 
 mod capture;
 mod graph;

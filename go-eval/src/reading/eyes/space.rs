@@ -15,7 +15,7 @@ const SOLVE_BUDGET: u64 = 400_000;
 /// The most positions the search may use for a graph with inner points (defender
 /// stones there can be captured, so the game can go back and forth); over it, the
 /// graph is valued as if every point touched the wall.
-const INNER_BUDGET: u64 = 20_000;
+const INNER_BUDGET: u64 = 200_000;
 /// The largest eye graph searched exactly when the table does not hold it.
 const SOLVE_POINTS: usize = 10;
 
@@ -69,15 +69,18 @@ impl EyeSpace {
         self.margins.is_empty() && self.half_eyes.is_empty()
     }
 
-    /// The attack point GNU Go would name: the first of [`EyeSpace::attack`] in board
-    /// order (top row first, then left to right).
+    /// The attack point to name: a vital point for both sides if there is one (a point
+    /// of [`EyeSpace::attack`] and [`EyeSpace::defence`]), else any attack point; the
+    /// first in board order (top row first, then left to right).
     pub fn attack_point(&self, size: BoardSize) -> Option<Point> {
-        first_in_board_order(&self.attack, size)
+        first_in_board_order(&(self.attack & self.defence), size)
+            .or_else(|| first_in_board_order(&self.attack, size))
     }
 
-    /// The defence point GNU Go would name (see [`EyeSpace::attack_point`]).
+    /// The defence point to name (see [`EyeSpace::attack_point`]).
     pub fn defence_point(&self, size: BoardSize) -> Option<Point> {
-        first_in_board_order(&self.defence, size)
+        first_in_board_order(&(self.attack & self.defence), size)
+            .or_else(|| first_in_board_order(&self.defence, size))
     }
 }
 
@@ -424,6 +427,17 @@ fn vital_move_works(board: &Board, color: Color, p: Point) -> bool {
     capture::is_safe_move(board, color, p)
 }
 
+/// Whether `color`'s move `m` captures by taking a ko (the opponent could retake at
+/// once).
+fn is_ko_capture(board: &Board, color: Color, m: Point) -> bool {
+    if !board.is_legal(color, m) {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play(color, m);
+    b.ko().is_some()
+}
+
 /// Whether the marginal point `p` of `color`'s space is a false margin: next to an enemy
 /// chain that cannot be captured, while an enemy stone on `p` would be in atari.
 fn false_margin(board: &Board, color: Color, p: Point, dead: &PointSet) -> bool {
@@ -462,6 +476,9 @@ impl EyeSpace {
             if p.neighbours(size).filter(|&q| region.contains(q)).count() > 1 {
                 continue;
             }
+            // The diagonal values in halves (GNU Go's topology: an edge diagonal or a
+            // contested one 1, a safe enemy stone 2, an enemy stone the defender can
+            // take only by a ko 3/2; 2 or less is a proper eye, 3 a half eye, 4 false).
             let mut sum = 0;
             let (mut attack, mut defence) = (PointSet::EMPTY, PointSet::EMPTY);
             for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
@@ -470,7 +487,7 @@ impl EyeSpace {
                     None => {
                         let off_x = p.offset(dx, 0, size).is_none();
                         let off_y = p.offset(0, dy, size).is_none();
-                        sum += u32::from(off_x != off_y);
+                        sum += 2 * u32::from(off_x != off_y);
                         continue;
                     }
                 };
@@ -480,7 +497,7 @@ impl EyeSpace {
                 match board.color_at(q) {
                     None => {
                         if capture::is_safe_move(board, enemy, q) {
-                            sum += 1;
+                            sum += 2;
                             attack.insert(q);
                             defence.insert(q);
                         }
@@ -489,16 +506,20 @@ impl EyeSpace {
                     Some(_) => {
                         let (captures, saves) = capture::attack_and_defence(board, q);
                         if captures.is_empty() {
-                            sum += 2;
+                            sum += 4;
+                        } else if captures.iter().all(|&m| is_ko_capture(board, color, m)) {
+                            sum += 3;
+                            attack.extend(saves);
+                            defence.extend(captures);
                         } else if !saves.is_empty() {
-                            sum += 1;
+                            sum += 2;
                             attack.extend(saves);
                             defence.extend(captures);
                         }
                     }
                 }
             }
-            if sum >= 4 {
+            if sum >= 8 {
                 // A false eye the attacker cannot play on (a suicide) stays a point of a
                 // larger space: it still makes that space's eye.
                 false_eyes.insert(p);
@@ -506,7 +527,7 @@ impl EyeSpace {
                 {
                     margins.insert(p);
                 }
-            } else if sum == 3 && !defence.is_empty() {
+            } else if sum >= 6 && !defence.is_empty() {
                 half_eyes.push(HalfEye { point: p, attack, defence });
             }
         }
@@ -531,7 +552,13 @@ impl EyeSpace {
         let mut key_of: Vec<(usize, usize)> = Vec::new();
         let mut key_half: Vec<Option<usize>> = vec![None; vertices.len()];
         for (n, h) in half_eyes.iter().enumerate() {
-            let key = first_in_board_order(&h.defence, size).expect("a half eye has a key");
+            // Any key outside the space gives the same graph (a new marginal point next
+            // to the half eye), so prefer one: the graph then does not depend on the
+            // board's orientation.
+            let outside = h.defence - region;
+            let key = first_in_board_order(&outside, size)
+                .or_else(|| first_in_board_order(&h.defence, size))
+                .expect("a half eye has a key");
             let k = match vertices.iter().position(|&v| v == key) {
                 Some(k) => k,
                 None => {

@@ -85,7 +85,7 @@ const MAGIC: &[u8; 8] = b"GOEYES1\0";
 
 impl EyeTable {
     /// Builds the table by solving every labelled eye graph of at most `max_points`
-    /// points (at most 8) with [`super::solve`]. Deterministic.
+    /// points (at most 8) with the exact search of the local game (see the module [`super`]). Deterministic.
     ///
     /// # Panics
     ///
