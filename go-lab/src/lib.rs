@@ -4,5 +4,6 @@
 pub mod batch;
 pub mod eval_bench;
 pub mod ownership;
+pub mod patterns;
 pub mod report;
 pub mod search_bench;

@@ -3,5 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod candidate;
+pub mod learned;
 
 pub use candidate::{Candidate, CandidateGenerator, Intent, ParseIntentError, Source};
+pub use learned::LearnedPatterns;

@@ -1,0 +1,434 @@
+//! `go-lab patterns predict`: move prediction on professional games never used for
+//! learning: how often each generator ranks the move played first, in its first 3 or 10,
+//! or among its candidates at all, by move number.
+//!
+//! Ties are counted at their expected value: a played move tied with `t` candidates
+//! (itself included) behind `a` stronger ones is in the top `k` with probability
+//! `clamp((k - a) / t, 0, 1)`, so the uniform random generator scores exactly `k / n`.
+//! Intervals are 95 % normal intervals with the variance clustered by game (moves of
+//! one game are not independent).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use go_board::{Color, Event, Move, Point, Position};
+use go_engine::output::{CommandError, Stdout};
+use go_patterns::learned::LearnedPatterns;
+use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
+use serde::Serialize;
+
+use super::games::{self, Split};
+use crate::batch::{self, BatchOptions};
+
+/// The options of `go-lab patterns predict`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Args {
+    /// The learned model (written by `go-lab patterns learn`).
+    #[arg(long, value_name = "FILE")]
+    pub patterns: PathBuf,
+    /// The folder of SGF games (searched recursively); only 19×19 games are used.
+    #[arg(long, value_name = "DIR")]
+    pub games: PathBuf,
+    /// The games to predict.
+    #[arg(long, value_enum, default_value_t = Split::Test)]
+    pub split: Split,
+    /// One game in N is held out (as for `learn`).
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub holdout: u64,
+    /// Use at most the first N games of the split (in the order of their paths).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// The candidates the learned generator proposes (its coverage).
+    #[arg(long, value_name = "K", default_value_t = LearnedPatterns::DEFAULT_CANDIDATES)]
+    pub candidates: usize,
+    /// Jobs, shard and output form (`--json`: one object per generator and band).
+    #[command(flatten)]
+    pub batch: BatchOptions,
+}
+
+/// The move-number bands.
+pub const BANDS: [(&str, usize, usize); 4] =
+    [("1-50", 1, 50), ("51-150", 51, 150), ("151+", 151, usize::MAX), ("all", 1, usize::MAX)];
+
+/// The counts of one generator in one band: positions, expected hits, and the sums of
+/// squares by game for the clustered variance.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Games with a position in the band.
+    pub games: u64,
+    /// Positions.
+    pub positions: f64,
+    /// Expected hits: top 1, top 3, top 10, coverage.
+    pub hits: [f64; 4],
+    /// Per game: sums of hits², hits × positions, positions².
+    hh: [f64; 4],
+    hn: [f64; 4],
+    nn: f64,
+    /// Nanoseconds spent generating.
+    pub nanos: f64,
+}
+
+impl Tally {
+    /// Adds one game's positions and hits.
+    fn add_game(&mut self, positions: f64, hits: [f64; 4], nanos: f64) {
+        if positions == 0.0 {
+            return;
+        }
+        self.games += 1;
+        self.positions += positions;
+        self.nn += positions * positions;
+        for m in 0..4 {
+            self.hits[m] += hits[m];
+            self.hh[m] += hits[m] * hits[m];
+            self.hn[m] += hits[m] * positions;
+        }
+        self.nanos += nanos;
+    }
+
+    /// Adds another tally.
+    fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.positions += other.positions;
+        self.nn += other.nn;
+        for m in 0..4 {
+            self.hits[m] += other.hits[m];
+            self.hh[m] += other.hh[m];
+            self.hn[m] += other.hn[m];
+        }
+        self.nanos += other.nanos;
+    }
+
+    /// The rate of metric `m` and its 95 % half-interval (clustered by game).
+    pub fn rate(&self, m: usize) -> (f64, f64) {
+        if self.positions == 0.0 {
+            return (0.0, 0.0);
+        }
+        let p = self.hits[m] / self.positions;
+        let g = self.games as f64;
+        let spread = (self.hh[m] - 2.0 * p * self.hn[m] + p * p * self.nn).max(0.0);
+        let correction = if g > 1.0 { g / (g - 1.0) } else { 1.0 };
+        (p, 1.96 * (correction * spread).sqrt() / self.positions)
+    }
+}
+
+/// A row of the results: one generator in one band (a line of `--json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// Always `patterns-predict`.
+    pub experiment: &'static str,
+    /// The generator's name.
+    pub generator: String,
+    /// The band of move numbers.
+    pub band: String,
+    /// The games with a position in the band.
+    pub games: u64,
+    /// The positions.
+    pub positions: u64,
+    /// The share of positions whose move was ranked first.
+    pub top1: f64,
+    /// ... among the first 3.
+    pub top3: f64,
+    /// ... among the first 10.
+    pub top10: f64,
+    /// ... among the generator's candidates.
+    pub coverage: f64,
+    /// The 95 % half-intervals of top1, top3, top10 and coverage.
+    pub ci95: [f64; 4],
+    /// Microseconds per position spent generating.
+    pub us_per_position: f64,
+}
+
+/// The uniform random legal move: every legal move (the pass too) with the same weight.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformRandom;
+
+impl CandidateGenerator for UniformRandom {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
+        let source = Source::new("random", "uniform");
+        out.extend(position.legal_moves().map(|mv| Candidate::new(mv, Intent::Shape, 1.0, source.clone())));
+    }
+}
+
+/// The locality baseline of reference/eval.md §6: the 10 empty legal points nearest the
+/// opponent's last move (Euclidean), ties broken by the distance to the mover's own last
+/// move, then by point.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Locality;
+
+/// The last point played by `color`, if its last move was not a pass.
+fn last_play(position: &Position, color: Color) -> Option<Point> {
+    let mv = position.history().iter().rev().find_map(|e| match e {
+        Event::Move(c, mv) if *c == color => Some(*mv),
+        _ => None,
+    })?;
+    match mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    }
+}
+
+impl CandidateGenerator for Locality {
+    fn name(&self) -> &str {
+        "locality"
+    }
+
+    fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
+        let mover = position.to_move();
+        let (theirs, ours) = (last_play(position, !mover), last_play(position, mover));
+        let d2 = |p: Point, q: Option<Point>| {
+            q.map_or(0, |q| {
+                let (dc, dr) = (i64::from(p.col()) - i64::from(q.col()), i64::from(p.row()) - i64::from(q.row()));
+                dc * dc + dr * dr
+            })
+        };
+        let mut points: Vec<(i64, i64, Point)> = position
+            .board()
+            .empty_set()
+            .iter()
+            .filter(|&p| position.is_legal(Move::Play(p)))
+            .map(|p| (d2(p, theirs), d2(p, ours), p))
+            .collect();
+        points.sort_unstable();
+        let source = Source::new("locality", "last moves");
+        for (rank, (_, _, p)) in points.into_iter().take(10).enumerate() {
+            out.push(Candidate::new(Move::Play(p), Intent::Shape, -(rank as f64), source.clone()));
+        }
+    }
+}
+
+/// The expected hits of the move played in a candidate list: top 1, 3, 10 and
+/// coverage (ties at their expected value).
+pub fn hits(candidates: &[Candidate], played: Move) -> [f64; 4] {
+    // The best weight of each move.
+    let mut best: Vec<(Move, f64)> = Vec::with_capacity(candidates.len());
+    for c in candidates {
+        match best.iter_mut().find(|(m, _)| *m == c.mv) {
+            Some((_, w)) => *w = w.max(c.weight),
+            None => best.push((c.mv, c.weight)),
+        }
+    }
+    let Some(&(_, w)) = best.iter().find(|(m, _)| *m == played) else { return [0.0; 4] };
+    let above = best.iter().filter(|(_, x)| *x > w).count() as f64;
+    let tied = best.iter().filter(|(_, x)| *x == w).count() as f64;
+    let within = |k: f64| ((k - above) / tied).clamp(0.0, 1.0);
+    [within(1.0), within(3.0), within(10.0), 1.0]
+}
+
+/// One game's tallies: per generator, per band.
+type GameTallies = Vec<[Tally; BANDS.len()]>;
+
+/// Runs the command.
+///
+/// # Errors
+///
+/// The model or the folder cannot be read, no game of the split is found, or writing
+/// fails.
+pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
+    let model = LearnedPatterns::load(&args.patterns)
+        .map_err(|e| CommandError::Failed(e.to_string()))?
+        .with_candidates(args.candidates);
+    let generators: Vec<Box<dyn CandidateGenerator + Sync>> =
+        vec![Box::new(model), Box::new(Locality), Box::new(UniformRandom)];
+    let files: Vec<PathBuf> = args.batch.shard.select(batch::sgf_files(&args.games)?).collect();
+    let pool = batch::pool(args.batch.jobs)?;
+    let started = Instant::now();
+    let mut totals: GameTallies = vec![[Tally::default(); BANDS.len()]; generators.len()];
+    let mut games = 0;
+    let mut skipped = Vec::new();
+    batch::run_ordered(
+        &pool,
+        &files,
+        |p| p.display().to_string(),
+        |path| predict_game(path, args, &generators),
+        |_, result| {
+            match result {
+                Ok(Some(tallies)) => {
+                    if args.limit.is_none_or(|n| games < n) {
+                        games += 1;
+                        for (total, game) in totals.iter_mut().zip(&tallies) {
+                            for (t, g) in total.iter_mut().zip(game) {
+                                t.merge(g);
+                            }
+                        }
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => skipped.push(e),
+            }
+            Ok(())
+        },
+    )?;
+    if games == 0 {
+        return Err(format!("{}: no 19x19 game of the {:?} split", args.games.display(), args.split).into());
+    }
+    for e in skipped.iter().take(10) {
+        eprintln!("skipped {e}");
+    }
+    let rows: Vec<Row> = generators
+        .iter()
+        .zip(&totals)
+        .flat_map(|(g, bands)| {
+            BANDS.iter().zip(bands).map(|(&(band, _, _), t)| {
+                let rates: Vec<(f64, f64)> = (0..4).map(|m| t.rate(m)).collect();
+                Row {
+                    experiment: "patterns-predict",
+                    generator: g.name().to_owned(),
+                    band: band.to_owned(),
+                    games: t.games,
+                    positions: t.positions as u64,
+                    top1: rates[0].0,
+                    top3: rates[1].0,
+                    top10: rates[2].0,
+                    coverage: rates[3].0,
+                    ci95: [rates[0].1, rates[1].1, rates[2].1, rates[3].1],
+                    us_per_position: if t.positions > 0.0 { t.nanos / t.positions / 1e3 } else { 0.0 },
+                }
+            })
+        })
+        .collect();
+    if args.batch.json {
+        for row in &rows {
+            batch::write_json_line(out, row)?;
+        }
+    } else {
+        writeln!(
+            out,
+            "Move prediction: {games} games of the {:?} split (1 in {} held out), {} skipped, {:.1} s",
+            args.split,
+            args.holdout,
+            skipped.len(),
+            started.elapsed().as_secs_f64()
+        )?;
+        writeln!(
+            out,
+            "{:<10} {:<7} {:>8} {:>15} {:>15} {:>15} {:>15} {:>9}",
+            "generator", "moves", "positions", "top-1", "top-3", "top-10", "coverage", "us/pos"
+        )?;
+        for r in &rows {
+            let cell = |p: f64, ci: f64| format!("{:5.1}% ± {:4.1}", 100.0 * p, 100.0 * ci);
+            writeln!(
+                out,
+                "{:<10} {:<7} {:>8} {:>15} {:>15} {:>15} {:>15} {:>9.1}",
+                r.generator,
+                r.band,
+                r.positions,
+                cell(r.top1, r.ci95[0]),
+                cell(r.top3, r.ci95[1]),
+                cell(r.top10, r.ci95[2]),
+                cell(r.coverage, r.ci95[3]),
+                r.us_per_position
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tallies of one game: `None` when it is not a 19×19 game of the split.
+fn predict_game(
+    path: &std::path::Path,
+    args: &Args,
+    generators: &[Box<dyn CandidateGenerator + Sync>],
+) -> Result<Option<GameTallies>, String> {
+    let Some(game) = games::read(path, args.split, args.holdout)? else { return Ok(None) };
+    // Per generator and band: positions, hits, nanoseconds.
+    let mut sums = vec![[(0.0f64, [0.0f64; 4], 0.0f64); BANDS.len()]; generators.len()];
+    let mut candidates = Vec::new();
+    games::replay(&game, |position, mv, number| {
+        if mv == Move::Pass {
+            return;
+        }
+        for (g, generator) in generators.iter().enumerate() {
+            candidates.clear();
+            let t = Instant::now();
+            generator.generate(position, &mut candidates);
+            let nanos = t.elapsed().as_nanos() as f64;
+            let h = hits(&candidates, mv);
+            for (b, &(_, lo, hi)) in BANDS.iter().enumerate() {
+                if (lo..=hi).contains(&number) {
+                    let s = &mut sums[g][b];
+                    s.0 += 1.0;
+                    for m in 0..4 {
+                        s.1[m] += h[m];
+                    }
+                    s.2 += nanos;
+                }
+            }
+        }
+    })?;
+    Ok(Some(
+        sums.into_iter()
+            .map(|bands| {
+                bands.map(|(n, h, nanos)| {
+                    let mut t = Tally::default();
+                    t.add_game(n, h, nanos);
+                    t
+                })
+            })
+            .collect(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use go_board::{BoardSize, Rules};
+
+    fn candidate(v: &str, w: f64) -> Candidate {
+        let mv = Move::parse_gtp(v, BoardSize::square(19).unwrap()).unwrap();
+        Candidate::new(mv, Intent::Shape, w, Source::new("t", "t"))
+    }
+
+    #[test]
+    fn ties_count_at_their_expected_value() {
+        let size = BoardSize::square(19).unwrap();
+        let played = Move::parse_gtp("D4", size).unwrap();
+        let list = [candidate("Q16", 3.0), candidate("D4", 2.0), candidate("C3", 2.0), candidate("D4", 1.0)];
+        assert_eq!(hits(&list, played), [0.0, 1.0, 1.0, 1.0]);
+        let list = [candidate("Q16", 3.0), candidate("Q4", 3.0), candidate("D4", 1.0), candidate("C3", 1.0), candidate("C4", 1.0), candidate("E4", 1.0)];
+        assert_eq!(hits(&list, played), [0.0, 0.25, 1.0, 1.0]);
+        assert_eq!(hits(&list[..2], played), [0.0; 4]);
+        // Uniform random on an empty board: k / 362.
+        let position = Position::new(size, Rules::japanese());
+        let mut out = Vec::new();
+        UniformRandom.generate(&position, &mut out);
+        let h = hits(&out, played);
+        assert!((h[0] - 1.0 / 362.0).abs() < 1e-12 && (h[2] - 10.0 / 362.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn locality_takes_the_ten_nearest() {
+        let size = BoardSize::square(19).unwrap();
+        let mut position = Position::new(size, Rules::japanese());
+        for v in ["D4", "Q16"] {
+            position.try_play(Move::parse_gtp(v, size).unwrap()).unwrap();
+        }
+        let mut out = Vec::new();
+        Locality.generate(&position, &mut out);
+        assert_eq!(out.len(), 10);
+        let first: Vec<String> = out.iter().take(4).map(|c| c.mv.to_string()).collect();
+        // The neighbours of Q16, nearer D4 first.
+        assert_eq!(first, ["Q15", "P16", "Q17", "R16"].map(String::from));
+    }
+
+    #[test]
+    fn clustered_intervals() {
+        let mut t = Tally::default();
+        t.add_game(10.0, [5.0, 6.0, 7.0, 10.0], 0.0);
+        t.add_game(10.0, [5.0, 6.0, 7.0, 10.0], 0.0);
+        // Identical games: no spread.
+        assert_eq!(t.rate(0), (0.5, 0.0));
+        let mut u = Tally::default();
+        u.add_game(10.0, [0.0; 4], 0.0);
+        u.add_game(10.0, [10.0; 4], 0.0);
+        let (p, ci) = u.rate(0);
+        assert_eq!(p, 0.5);
+        // Two games of 10 moves are two observations, not twenty.
+        assert!(ci > 0.9, "{ci}");
+    }
+}
