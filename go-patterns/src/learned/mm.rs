@@ -47,13 +47,38 @@ pub struct FitReport {
 }
 
 /// A candidate team: its tactical combination, its shape, and how many candidates of
-/// the competition share it.
+/// the competition share it, in 8 bytes (a fit stores about 200 per position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
-    pub(crate) combo: u32,
+    /// The combination in the low [`COMBO_BITS`] bits, the count above.
+    packed: u32,
     /// The shape id, or the number of shapes for none.
     pub(crate) shape: u32,
-    pub(crate) count: u32,
+}
+
+/// The bits of a combination id: enough for every combination of tactical levels
+/// (8 × 5 × 4 × 5 × 5 × 17 × 17 < 2^21).
+pub(crate) const COMBO_BITS: u32 = 22;
+
+/// The largest count of an entry: more than the points of the largest board.
+pub(crate) const MAX_COUNT: u32 = (1 << (32 - COMBO_BITS)) - 1;
+
+impl Entry {
+    /// An entry; `combo < 2^COMBO_BITS` and `count <= MAX_COUNT`.
+    pub(crate) fn new(combo: u32, shape: u32, count: u32) -> Entry {
+        assert!(combo < 1 << COMBO_BITS && (1..=MAX_COUNT).contains(&count));
+        Entry { packed: combo | count << COMBO_BITS, shape }
+    }
+
+    #[inline]
+    fn combo(self) -> usize {
+        (self.packed & ((1 << COMBO_BITS) - 1)) as usize
+    }
+
+    #[inline]
+    fn count(self) -> f64 {
+        f64::from(self.packed >> COMBO_BITS)
+    }
 }
 
 /// The competitions, compactly: teams as (combination of tactical levels, shape).
@@ -197,9 +222,7 @@ impl Data {
             let entries = &self.entries[window[0]..window[1]];
             let mut total = 0.0;
             for e in entries {
-                total += f64::from(e.count)
-                    * combo_gamma[e.combo as usize]
-                    * shape_gamma[e.shape as usize];
+                total += e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape as usize];
             }
             let (wc, ws) = self.winners[j];
             ll += (combo_gamma[wc as usize] * shape_gamma[ws as usize] / total).ln();
@@ -207,16 +230,13 @@ impl Data {
             match target {
                 Target::Tactical(_) => {
                     for e in entries {
-                        acc_combo[e.combo as usize] += f64::from(e.count)
-                            * combo_gamma[e.combo as usize]
-                            * shape_gamma[e.shape as usize]
-                            * inverse;
+                        acc_combo[e.combo()] +=
+                            e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape as usize] * inverse;
                     }
                 }
                 Target::Shape => {
                     for e in entries {
-                        acc_shape[e.shape as usize] +=
-                            f64::from(e.count) * combo_gamma[e.combo as usize] * inverse;
+                        acc_shape[e.shape as usize] += e.count() * combo_gamma[e.combo()] * inverse;
                     }
                 }
             }
@@ -288,7 +308,7 @@ mod tests {
                 }
             }
             for &(c, s) in &teams {
-                data.entries.push(Entry { combo: c as u32, shape: s as u32, count: 1 });
+                data.entries.push(Entry::new(c as u32, s as u32, 1));
             }
             data.bounds.push(data.entries.len());
             data.winners.push((winner.0 as u32, winner.1 as u32));

@@ -10,7 +10,7 @@ use go_board::{Move, Position};
 use super::dictionary::Dictionary;
 use super::features::{Context, Team};
 use super::geometry::MAX_SIZE;
-use super::mm::{Data, Entry, FitConfig, FitReport};
+use super::mm::{Data, Entry, FitConfig, FitReport, MAX_COUNT};
 use super::model::LearnedPatterns;
 use super::oracle::{LadderReader, TacticalOracle};
 use super::shape::Shape;
@@ -276,7 +276,8 @@ impl TrainingSet {
         };
         for (team, count) in &competition.teams {
             let (combo, shape) = entry(team, &mut self.data, &mut self.combo_ids);
-            self.data.entries.push(Entry { combo, shape, count: *count });
+            // Counts never exceed the points of a board (625 < MAX_COUNT).
+            self.data.entries.push(Entry::new(combo, shape, (*count).min(MAX_COUNT)));
         }
         let winner = entry(&competition.winner, &mut self.data, &mut self.combo_ids);
         self.data.winners.push(winner);
@@ -293,6 +294,14 @@ impl TrainingSet {
             }
             None => false,
         }
+    }
+
+    /// Reserves room for `positions` more competitions of about `candidates` distinct
+    /// teams each (so that the storage grows once, without a copy of twice its size).
+    pub fn reserve(&mut self, positions: usize, candidates: usize) {
+        self.data.entries.reserve(positions.saturating_mul(candidates));
+        self.data.bounds.reserve(positions);
+        self.data.winners.reserve(positions);
     }
 
     /// The heap bytes the competitions take.
