@@ -78,6 +78,39 @@ pub fn read(path: &Path, split: Split, holdout: u64) -> Result<Option<Game>, Str
     Ok(Some(Game { path: path.to_path_buf(), record }))
 }
 
+/// The 19×19 games of `split` among `files` (in their order), at most `limit` of them,
+/// read on `pool`; the reasons of the files that could not be read are added to
+/// `skipped`.
+///
+/// # Errors
+///
+/// A write error of the progress bar's sink (never, in practice).
+pub fn select(
+    pool: &rayon::ThreadPool,
+    files: &[PathBuf],
+    split: Split,
+    holdout: u64,
+    limit: Option<usize>,
+    skipped: &mut Vec<String>,
+) -> Result<Vec<PathBuf>, go_engine::output::CommandError> {
+    let mut kept = Vec::new();
+    batch::run_ordered(
+        pool,
+        files,
+        |p| p.display().to_string(),
+        |path| read(path, split, holdout).map(|game| game.is_some()),
+        |path, result| {
+            match result {
+                Ok(true) if limit.is_none_or(|n| kept.len() < n) => kept.push(path.clone()),
+                Ok(_) => {}
+                Err(e) => skipped.push(e),
+            }
+            Ok(())
+        },
+    )?;
+    Ok(kept)
+}
+
 /// Calls `visit(position, move, number)` for every move of the game's main line, with
 /// the position before it (the mover to play) and the move's number from 1. The game
 /// is replayed under its rules with simple ko (records of games under simple ko may

@@ -101,39 +101,33 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let files = batch::sgf_files(&args.games)?;
     let pool = batch::pool(args.jobs)?;
     let mut skipped = Vec::new();
-    // Pass 1: read the games of the split and harvest.
+    // Pass 1: the games of the split, and the harvest.
     let started = Instant::now();
+    let kept = games::select(&pool, &files, args.split, args.holdout, args.limit, &mut skipped)?;
+    if kept.is_empty() {
+        return Err(format!("{}: no 19x19 game of the {:?} split", args.games.display(), args.split).into());
+    }
     let mut harvest = Harvest::new();
-    let mut kept: Vec<PathBuf> = Vec::new();
     batch::run_ordered(
         &pool,
-        &files,
+        &kept,
         |p| p.display().to_string(),
-        |path| -> Result<Option<(Harvest, PathBuf)>, String> {
-            let Some(game) = games::read(path, args.split, args.holdout)? else { return Ok(None) };
+        |path| -> Result<Harvest, String> {
+            let Some(game) = games::read(path, Split::All, args.holdout)? else { return Ok(Harvest::new()) };
             let mut h = Harvest::new();
             games::replay(&game, |position, mv, _| {
                 h.add(position, mv);
             })?;
-            Ok(Some((h, game.path)))
+            Ok(h)
         },
         |_, result| {
             match result {
-                Ok(Some((h, path))) => {
-                    if args.limit.is_none_or(|n| kept.len() < n) {
-                        harvest.merge(h);
-                        kept.push(path);
-                    }
-                }
-                Ok(None) => {}
+                Ok(h) => harvest.merge(h),
                 Err(e) => skipped.push(e),
             }
             Ok(())
         },
     )?;
-    if kept.is_empty() {
-        return Err(format!("{}: no 19x19 game of the {:?} split", args.games.display(), args.split).into());
-    }
     let harvest_seconds = started.elapsed().as_secs_f64();
     // Pass 2: the competitions.
     let started = Instant::now();

@@ -235,12 +235,14 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         .with_candidates(args.candidates);
     let generators: Vec<Box<dyn CandidateGenerator + Sync>> =
         vec![Box::new(model), Box::new(Locality), Box::new(UniformRandom)];
-    let files: Vec<PathBuf> = args.batch.shard.select(batch::sgf_files(&args.games)?).collect();
     let pool = batch::pool(args.batch.jobs)?;
     let started = Instant::now();
+    let mut skipped = Vec::new();
+    let files = batch::sgf_files(&args.games)?;
+    let files = games::select(&pool, &files, args.split, args.holdout, args.limit, &mut skipped)?;
+    let files: Vec<PathBuf> = args.batch.shard.select(files).collect();
     let mut totals: GameTallies = vec![[Tally::default(); BANDS.len()]; generators.len()];
     let mut games = 0;
-    let mut skipped = Vec::new();
     batch::run_ordered(
         &pool,
         &files,
@@ -249,12 +251,10 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         |_, result| {
             match result {
                 Ok(Some(tallies)) => {
-                    if args.limit.is_none_or(|n| games < n) {
-                        games += 1;
-                        for (total, game) in totals.iter_mut().zip(&tallies) {
-                            for (t, g) in total.iter_mut().zip(game) {
-                                t.merge(g);
-                            }
+                    games += 1;
+                    for (total, game) in totals.iter_mut().zip(&tallies) {
+                        for (t, g) in total.iter_mut().zip(game) {
+                            t.merge(g);
                         }
                     }
                 }

@@ -34,9 +34,18 @@ pub enum FeatureGroup {
     LastMove,
     /// The gridcular distance to the move before the last one: 2 to 16, or 17 and more.
     SecondLastMove,
+    /// The liberties of the move's chain when it joins own stones (two, three, four, or
+    /// five and more; one is a self-atari).
+    Liberties,
+    /// The move leaves an opponent chain next to it with two liberties (it had more): a
+    /// chain of one stone, two or three, or four and more.
+    Pressure,
     /// The largest learned shape around the move: a level per shape of the dictionary.
     Shape,
 }
+
+/// The number of tactical groups.
+pub(crate) const TACTICAL: usize = 9;
 
 /// The distance levels' names.
 const DISTANCES: [&str; 16] =
@@ -44,7 +53,7 @@ const DISTANCES: [&str; 16] =
 
 impl FeatureGroup {
     /// The groups with a fixed list of levels, in the order of the file format.
-    pub const TACTICAL: [FeatureGroup; 7] = [
+    pub const TACTICAL: [FeatureGroup; TACTICAL] = [
         FeatureGroup::Capture,
         FeatureGroup::Escape,
         FeatureGroup::SelfAtari,
@@ -52,10 +61,12 @@ impl FeatureGroup {
         FeatureGroup::Line,
         FeatureGroup::LastMove,
         FeatureGroup::SecondLastMove,
+        FeatureGroup::Liberties,
+        FeatureGroup::Pressure,
     ];
 
     /// Every group: the tactical ones, then [`FeatureGroup::Shape`].
-    pub const ALL: [FeatureGroup; 8] = [
+    pub const ALL: [FeatureGroup; TACTICAL + 1] = [
         FeatureGroup::Capture,
         FeatureGroup::Escape,
         FeatureGroup::SelfAtari,
@@ -63,11 +74,13 @@ impl FeatureGroup {
         FeatureGroup::Line,
         FeatureGroup::LastMove,
         FeatureGroup::SecondLastMove,
+        FeatureGroup::Liberties,
+        FeatureGroup::Pressure,
         FeatureGroup::Shape,
     ];
 
     /// The group's name (`capture`, `escape`, `self-atari`, `atari`, `line`, `last`,
-    /// `second-last`, `shape`).
+    /// `second-last`, `liberties`, `pressure`, `shape`).
     pub const fn name(self) -> &'static str {
         match self {
             FeatureGroup::Capture => "capture",
@@ -77,6 +90,8 @@ impl FeatureGroup {
             FeatureGroup::Line => "line",
             FeatureGroup::LastMove => "last",
             FeatureGroup::SecondLastMove => "second-last",
+            FeatureGroup::Liberties => "liberties",
+            FeatureGroup::Pressure => "pressure",
             FeatureGroup::Shape => "shape",
         }
     }
@@ -93,6 +108,8 @@ impl FeatureGroup {
             FeatureGroup::Atari => &["ladder", "ko", "more", "one"],
             FeatureGroup::Line => &["1", "2", "3", "4"],
             FeatureGroup::LastMove | FeatureGroup::SecondLastMove => &DISTANCES,
+            FeatureGroup::Liberties => &["2", "3", "4", "5-plus"],
+            FeatureGroup::Pressure => &["one", "two-three", "four-plus"],
             FeatureGroup::Shape => &[],
         }
     }
@@ -107,6 +124,8 @@ impl FeatureGroup {
             FeatureGroup::Line => Some(4),
             FeatureGroup::LastMove => Some(5),
             FeatureGroup::SecondLastMove => Some(6),
+            FeatureGroup::Liberties => Some(7),
+            FeatureGroup::Pressure => Some(8),
             FeatureGroup::Shape => None,
         }
     }
@@ -122,7 +141,7 @@ impl fmt::Display for FeatureGroup {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Team {
     /// Per tactical group, 0 for none or the level plus one.
-    pub(crate) tactical: [u8; 7],
+    pub(crate) tactical: [u8; TACTICAL],
     /// The id of the largest learned shape.
     pub(crate) shape: Option<u32>,
 }
@@ -207,7 +226,7 @@ impl<'a> Context<'a> {
         dictionary: &Dictionary,
         oracle: &dyn TacticalOracle,
     ) -> Team {
-        let mut team = Team { tactical: [0; 7], shape: dictionary.largest(&self.padded, point) };
+        let mut team = Team { tactical: [0; TACTICAL], shape: dictionary.largest(&self.padded, point) };
         let size = self.board.size();
         let line = point.line(size);
         if line <= 4 {
@@ -236,19 +255,22 @@ impl<'a> Context<'a> {
         let size = board.size();
         let mover = self.mover;
         let mut stones = false;
+        let mut own = false;
         let mut empty = 0;
         let mut fewest = usize::MAX;
         for n in point.neighbours(size) {
             match board.color_at(n) {
                 None => empty += 1,
-                Some(_) => {
+                Some(c) => {
                     stones = true;
+                    own |= c == mover;
                     fewest = fewest.min(board.liberty_count(n));
                 }
             }
         }
-        // Two empty neighbours and no adjacent chain short of liberties: nothing to find.
-        if !stones || (empty >= 2 && fewest > 2) {
+        // No own stone to join, two empty neighbours and no adjacent chain short of
+        // liberties: nothing to find.
+        if !stones || (!own && empty >= 2 && fewest > 3) {
             return;
         }
         let mut in_atari = false; // an own chain in atari next to the move
@@ -317,6 +339,24 @@ impl<'a> Context<'a> {
                 };
                 team.set(FeatureGroup::SelfAtari, level);
             }
+        }
+        if own && libs >= 2 {
+            team.set(FeatureGroup::Liberties, libs.min(5) - 2);
+        }
+        // Opponent chains next to the move left with two liberties.
+        let mut pressure: Option<usize> = None;
+        for &n in opponents.iter().flatten() {
+            if scratch.color_at(n) == Some(!mover) && scratch.liberty_count(n) == 2 {
+                let level = match scratch.chain_len(n) {
+                    1 => 0,
+                    2 | 3 => 1,
+                    _ => 2,
+                };
+                pressure = Some(pressure.map_or(level, |a: usize| a.max(level)));
+            }
+        }
+        if let Some(level) = pressure {
+            team.set(FeatureGroup::Pressure, level);
         }
         // Ataris: opponent chains next to the move left with one liberty.
         let mut atari: Option<usize> = None;

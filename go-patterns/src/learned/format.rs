@@ -4,7 +4,7 @@ use core::fmt;
 use std::path::Path;
 
 use super::dictionary::{Dictionary, DictionaryError};
-use super::features::FeatureGroup;
+use super::features::{FeatureGroup, TACTICAL};
 use super::geometry::{GEOMETRY, MAX_SIZE, MIN_SIZE};
 use super::model::LearnedPatterns;
 use super::shape::{Shape, ShapeCell};
@@ -245,7 +245,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
             LoadErrorKind::Groups { group: None, found: groups, expected: FeatureGroup::TACTICAL.len() },
         ));
     }
-    let mut tactical: [Vec<f32>; 7] = Default::default();
+    let mut tactical: [Vec<f32>; TACTICAL] = Default::default();
     for (g, gammas) in FeatureGroup::TACTICAL.into_iter().zip(&mut tactical) {
         let at = r.at;
         let levels = usize::from(r.u8()?);

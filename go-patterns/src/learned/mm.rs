@@ -12,6 +12,8 @@
 //! of competition `j`, `C_ij` the strength of its teams with `i` divided by `gamma_i`,
 //! and the prior is Coulom's: `prior` virtual wins and losses against a team of gamma 1.
 
+use super::features::TACTICAL;
+
 /// The settings of a fit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FitConfig {
@@ -47,37 +49,37 @@ pub struct FitReport {
 }
 
 /// A candidate team: its tactical combination, its shape, and how many candidates of
-/// the competition share it, in 8 bytes (a fit stores about 200 per position).
+/// the competition share it, in 8 bytes (a fit stores about 200 per position): the
+/// combination in bits 0 to 31, the shape in bits 32 to 53, the count in bits 54 to 63.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Entry {
-    /// The combination in the low [`COMBO_BITS`] bits, the count above.
-    packed: u32,
-    /// The shape id, or the number of shapes for none.
-    pub(crate) shape: u32,
-}
+pub(crate) struct Entry(u64);
 
-/// The bits of a combination id: enough for every combination of tactical levels
-/// (8 × 5 × 4 × 5 × 5 × 17 × 17 < 2^21).
-pub(crate) const COMBO_BITS: u32 = 22;
+/// The most shapes a fit takes (shape ids and "none" fit in 22 bits).
+pub(crate) const MAX_SHAPES: usize = (1 << 22) - 1;
 
 /// The largest count of an entry: more than the points of the largest board.
-pub(crate) const MAX_COUNT: u32 = (1 << (32 - COMBO_BITS)) - 1;
+pub(crate) const MAX_COUNT: u32 = (1 << 10) - 1;
 
 impl Entry {
-    /// An entry; `combo < 2^COMBO_BITS` and `count <= MAX_COUNT`.
+    /// An entry; `shape <= MAX_SHAPES` and `1 <= count <= MAX_COUNT`.
     pub(crate) fn new(combo: u32, shape: u32, count: u32) -> Entry {
-        assert!(combo < 1 << COMBO_BITS && (1..=MAX_COUNT).contains(&count));
-        Entry { packed: combo | count << COMBO_BITS, shape }
+        debug_assert!(shape as usize <= MAX_SHAPES && (1..=MAX_COUNT).contains(&count));
+        Entry(u64::from(combo) | u64::from(shape) << 32 | u64::from(count) << 54)
     }
 
     #[inline]
     fn combo(self) -> usize {
-        (self.packed & ((1 << COMBO_BITS) - 1)) as usize
+        (self.0 & 0xffff_ffff) as usize
+    }
+
+    #[inline]
+    fn shape(self) -> usize {
+        ((self.0 >> 32) & 0x3f_ffff) as usize
     }
 
     #[inline]
     fn count(self) -> f64 {
-        f64::from(self.packed >> COMBO_BITS)
+        (self.0 >> 54) as f64
     }
 }
 
@@ -85,9 +87,9 @@ impl Entry {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Data {
     /// The tactical levels of each combination: 0 for none, else level + 1.
-    pub(crate) combos: Vec<[u8; 7]>,
+    pub(crate) combos: Vec<[u8; TACTICAL]>,
     /// The number of levels of each tactical group.
-    pub(crate) levels: [usize; 7],
+    pub(crate) levels: [usize; TACTICAL],
     /// The number of shapes.
     pub(crate) shapes: usize,
     pub(crate) entries: Vec<Entry>,
@@ -100,7 +102,7 @@ pub(crate) struct Data {
 /// Gammas of every level.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Gammas {
-    pub(crate) tactical: [Vec<f64>; 7],
+    pub(crate) tactical: [Vec<f64>; TACTICAL],
     /// One per shape, then 1.0 for none.
     pub(crate) shape: Vec<f64>,
 }
@@ -141,7 +143,7 @@ impl Data {
             shape_wins[shape as usize] += 1.0;
         }
         let mut targets: Vec<Target> =
-            (0..7).filter(|&g| self.levels[g] > 0).map(Target::Tactical).collect();
+            (0..TACTICAL).filter(|&g| self.levels[g] > 0).map(Target::Tactical).collect();
         if self.shapes > 0 {
             targets.push(Target::Shape);
         }
@@ -222,7 +224,7 @@ impl Data {
             let entries = &self.entries[window[0]..window[1]];
             let mut total = 0.0;
             for e in entries {
-                total += e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape as usize];
+                total += e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape()];
             }
             let (wc, ws) = self.winners[j];
             ll += (combo_gamma[wc as usize] * shape_gamma[ws as usize] / total).ln();
@@ -231,12 +233,12 @@ impl Data {
                 Target::Tactical(_) => {
                     for e in entries {
                         acc_combo[e.combo()] +=
-                            e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape as usize] * inverse;
+                            e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape()] * inverse;
                     }
                 }
                 Target::Shape => {
                     for e in entries {
-                        acc_shape[e.shape as usize] += e.count() * combo_gamma[e.combo()] * inverse;
+                        acc_shape[e.shape()] += e.count() * combo_gamma[e.combo()] * inverse;
                     }
                 }
             }
@@ -278,10 +280,14 @@ mod tests {
         let truth_a = [1.0, 3.0, 0.5, 8.0];
         let truth_b = [1.0, 0.2, 2.5];
         let truth_shape = [1.0, 4.0, 0.25, 2.0, 10.0];
-        let mut data = Data { levels: [4, 3, 0, 0, 0, 0, 0], shapes: 5, ..Data::default() };
+        let mut levels = [0; TACTICAL];
+        levels[..2].copy_from_slice(&[4, 3]);
+        let mut data = Data { levels, shapes: 5, ..Data::default() };
         for a in 0..=4u8 {
             for b in 0..=3u8 {
-                data.combos.push([a, b, 0, 0, 0, 0, 0]);
+                let mut combo = [0; TACTICAL];
+                combo[..2].copy_from_slice(&[a, b]);
+                data.combos.push(combo);
             }
         }
         let strength = |combo: usize, shape: usize| {

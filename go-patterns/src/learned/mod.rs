@@ -8,8 +8,9 @@
 //!   Zobrist key, so the largest learned shape around a point costs one probe per size.
 //! - **Tactical features** ([`FeatureGroup`]): capture (saving an own chain, ko, taking
 //!   the last move, by size), escape from atari (with a ladder read), self-atari (by
-//!   size), atari (ladder, ko, by size), the line, and the distances to the last two
-//!   moves. Ladders are read through a [`TacticalOracle`]; [`LadderReader`] reads them on
+//!   size), atari (ladder, ko, by size), the line, the distances to the last two
+//!   moves, the liberties of the chain a move joins, and opponent chains left with two
+//!   liberties. Ladders are read through a [`TacticalOracle`]; [`LadderReader`] reads them on
 //!   the board alone.
 //! - **Training** ([`Harvest`], [`TrainingSet`], [`LearnedPatterns::train`]): count the
 //!   shapes around the moves played, keep the frequent ones, make every position a
@@ -28,7 +29,7 @@
 //! |---|---|
 //! | 8 | magic `GOPLEARN` |
 //! | 2 | version, 1 |
-//! | 1 | number of tactical groups, 7 (in the order of [`FeatureGroup::TACTICAL`]) |
+//! | 1 | number of tactical groups, 9 (in the order of [`FeatureGroup::TACTICAL`]) |
 //! | per group: 1 + 4 L | its number of levels L (as [`FeatureGroup::levels`]), then L gammas (`f32`) |
 //! | 4 | number of shapes S (`u32`) |
 //! | per shape: 1 + ⌈n/4⌉ + 4 | its size (3 to 10), its n cells in spiral order, four per byte (cell k in bits 2 (k mod 4) of byte k / 4: 0 empty, 1 own, 2 opponent, 3 off the board; unused bits 0), its gamma (`f32`) |

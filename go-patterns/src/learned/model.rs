@@ -6,7 +6,7 @@ use std::sync::Arc;
 use go_board::{Move, Point, Position};
 
 use super::dictionary::Dictionary;
-use super::features::{Context, FeatureGroup, Team};
+use super::features::{Context, FeatureGroup, TACTICAL, Team};
 use super::oracle::{LadderReader, TacticalOracle};
 use super::shape::Shape;
 use super::training::{Harvest, TrainConfig, TrainError, TrainingSet};
@@ -64,7 +64,7 @@ pub struct ScoredMove {
 #[derive(Clone)]
 pub struct LearnedPatterns {
     dictionary: Arc<Dictionary>,
-    tactical: [Vec<f32>; 7],
+    tactical: [Vec<f32>; TACTICAL],
     shape: Vec<f32>,
     oracle: Arc<dyn TacticalOracle + Send + Sync>,
     candidates: usize,
@@ -88,7 +88,7 @@ impl LearnedPatterns {
     /// per shape of the dictionary).
     pub(crate) fn from_parts(
         dictionary: Arc<Dictionary>,
-        tactical: [Vec<f32>; 7],
+        tactical: [Vec<f32>; TACTICAL],
         shape: Vec<f32>,
     ) -> LearnedPatterns {
         debug_assert_eq!(dictionary.shapes().len(), shape.len());
@@ -135,6 +135,22 @@ impl LearnedPatterns {
     pub fn with_oracle(mut self, oracle: Arc<dyn TacticalOracle + Send + Sync>) -> LearnedPatterns {
         self.oracle = oracle;
         self
+    }
+
+    /// The model with only its first `shapes` shapes (a trained model lists them most
+    /// frequent first, so this keeps the most frequent), the tactical gammas unchanged:
+    /// smaller and faster, and weaker. `None` if the first `shapes` shapes are not closed
+    /// under shrinking (a file whose shapes are in another order).
+    pub fn truncated(&self, shapes: usize) -> Option<LearnedPatterns> {
+        let n = shapes.min(self.shape.len());
+        let dictionary = Dictionary::new(self.dictionary.shapes()[..n].to_vec()).ok()?;
+        Some(LearnedPatterns {
+            dictionary: Arc::new(dictionary),
+            tactical: self.tactical.clone(),
+            shape: self.shape[..n].to_vec(),
+            oracle: Arc::clone(&self.oracle),
+            candidates: self.candidates,
+        })
     }
 
     /// The number of candidates proposed.
@@ -221,7 +237,7 @@ impl LearnedPatterns {
     }
 
     /// The tactical gammas (for the file format).
-    pub(crate) fn tactical_gammas(&self) -> &[Vec<f32>; 7] {
+    pub(crate) fn tactical_gammas(&self) -> &[Vec<f32>; TACTICAL] {
         &self.tactical
     }
 

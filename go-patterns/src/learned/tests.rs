@@ -194,6 +194,27 @@ fn tactical_features_of_hand_built_positions() {
     // Extending D3 to D2: three liberties (C2, E2, D1).
     assert_eq!(level(&model, &saves, "D2", FeatureGroup::Escape), Some("three-plus"));
     assert_eq!(level(&model, &saves, "D2", FeatureGroup::Capture), None);
+    assert_eq!(level(&model, &saves, "D2", FeatureGroup::Liberties), Some("3"));
+
+    // Pressure and liberties around a lone white stone on D4 (three liberties).
+    let pressure = position(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::Black,
+        &[],
+    );
+    assert_eq!(level(&model, &pressure, "D3", FeatureGroup::Pressure), Some("one"));
+    assert_eq!(level(&model, &pressure, "D3", FeatureGroup::Liberties), None);
+    assert_eq!(level(&model, &pressure, "B4", FeatureGroup::Liberties), Some("5-plus"));
+    assert_eq!(level(&model, &pressure, "B4", FeatureGroup::Pressure), None);
+    assert_eq!(level(&model, &pressure, "C3", FeatureGroup::Liberties), Some("5-plus"));
 
     // A ko: Black D3 takes C3 and is left with one liberty.
     let ko = position(
@@ -433,7 +454,7 @@ fn malformed_files_give_located_errors() {
     // Well sealed but wrong inside.
     let mut groups = body.clone();
     groups[10] = 6;
-    assert!(matches!(kind(&seal(groups)), LoadErrorKind::Groups { group: None, found: 6, expected: 7 }));
+    assert!(matches!(kind(&seal(groups)), LoadErrorKind::Groups { group: None, found: 6, expected: 9 }));
     let mut levels = body.clone();
     levels[11] = 3;
     assert!(matches!(
@@ -575,4 +596,26 @@ fn a_custom_oracle_changes_the_ladder_features() {
     assert_eq!(level(&model, &atari, "E4", FeatureGroup::Atari), Some("one"));
     let pessimist = model.with_oracle(Arc::new(Pessimist));
     assert_eq!(level(&pessimist, &atari, "E4", FeatureGroup::Atari), Some("ladder"));
+}
+
+#[test]
+fn truncated_models_keep_the_first_shapes() {
+    let model = random_model();
+    let mut rng = Rng(21);
+    let game = random_game(&mut rng, 60, Rules::japanese());
+    let position = &game[59].0;
+    let mut full = Vec::new();
+    model.score(position, &mut full);
+    for n in [0, 10, model.shape_count() / 2, model.shape_count(), model.shape_count() + 5] {
+        let small = model.truncated(n).expect("a trained model's shapes are closed in order");
+        assert_eq!(small.shape_count(), n.min(model.shape_count()));
+        let mut scores = Vec::new();
+        small.score(position, &mut scores);
+        for (a, b) in full.iter().zip(&scores) {
+            let team = model.team(position, a.point).unwrap();
+            if team.level(FeatureGroup::Shape).is_none_or(|id| (id as usize) < n) {
+                assert_eq!(a, b);
+            }
+        }
+    }
 }

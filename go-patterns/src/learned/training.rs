@@ -8,9 +8,9 @@ use std::sync::Arc;
 use go_board::{Move, Position};
 
 use super::dictionary::Dictionary;
-use super::features::{Context, Team};
+use super::features::{Context, TACTICAL, Team};
 use super::geometry::MAX_SIZE;
-use super::mm::{Data, Entry, FitConfig, FitReport, MAX_COUNT};
+use super::mm::{Data, Entry, FitConfig, FitReport, MAX_COUNT, MAX_SHAPES};
 use super::model::LearnedPatterns;
 use super::oracle::{LadderReader, TacticalOracle};
 use super::shape::Shape;
@@ -223,16 +223,17 @@ impl CompetitionBuilder {
 #[derive(Debug)]
 pub struct TrainingSet {
     builder: CompetitionBuilder,
-    combo_ids: HashMap<[u8; 7], u32>,
+    combo_ids: HashMap<[u8; TACTICAL], u32>,
     data: Data,
 }
 
 impl TrainingSet {
     /// A training set over the shapes of `harvest` seen at least `min_count` times (at
-    /// most `max_shapes` of them).
+    /// most `max_shapes` of them, and never more than 4,194,303).
     pub fn new(harvest: &Harvest, min_count: u64, max_shapes: Option<usize>) -> TrainingSet {
+        let max = max_shapes.unwrap_or(MAX_SHAPES).min(MAX_SHAPES);
         let shapes: Vec<Shape> =
-            harvest.shapes(min_count, max_shapes).into_iter().map(|(s, _)| s).collect();
+            harvest.shapes(min_count, Some(max)).into_iter().map(|(s, _)| s).collect();
         let dictionary = Dictionary::new(shapes).expect("a harvest's shapes are closed and distinct");
         let shapes = dictionary.shapes().len();
         let levels = crate::learned::FeatureGroup::TACTICAL.map(|g| g.levels().len());
@@ -265,7 +266,7 @@ impl TrainingSet {
 
     /// Keeps a competition (made by this set's [`TrainingSet::builder`]).
     pub fn push(&mut self, competition: Competition) {
-        let entry = |team: &Team, data: &mut Data, ids: &mut HashMap<[u8; 7], u32>| {
+        let entry = |team: &Team, data: &mut Data, ids: &mut HashMap<[u8; TACTICAL], u32>| {
             let next = data.combos.len() as u32;
             let combo = *ids.entry(team.tactical).or_insert_with(|| {
                 data.combos.push(team.tactical);
