@@ -12,6 +12,7 @@ use go_engine::output::{CommandError, Stdout};
 use serde::de::DeserializeOwned;
 
 use crate::batch::write_json_line;
+use crate::patterns::predict;
 use crate::{eval_bench, search_bench};
 
 /// The options of `go-lab report`.
@@ -30,6 +31,7 @@ pub struct Args {
 struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
+    patterns_predict: Vec<predict::Row>,
     /// The experiments in the order of their first record.
     order: Vec<&'static str>,
 }
@@ -74,6 +76,14 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     eval_bench::print_table(out, &summary, None)?;
                 }
             }
+            predict::NAME => {
+                let rows = predict::summarize(&records.patterns_predict);
+                if args.json {
+                    rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                } else {
+                    predict::print_table(out, &rows)?;
+                }
+            }
             _ => {
                 let rows = search_bench::summarize(&records.search_bench)?;
                 if args.json {
@@ -109,9 +119,13 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.search_bench.push(parse(value, &at)?);
                 search_bench::NAME
             }
+            predict::NAME => {
+                records.patterns_predict.push(parse(value, &at)?);
+                predict::NAME
+            }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench or search-bench (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench or patterns-predict (experiment {other:?})",
                     at()
                 )));
             }

@@ -17,7 +17,7 @@ use go_board::{Color, Event, Move, Point, Position};
 use go_engine::output::{CommandError, Stdout};
 use go_patterns::learned::LearnedPatterns;
 use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::games::{self, Split};
 use crate::batch::{self, BatchOptions};
@@ -52,9 +52,12 @@ pub struct Args {
 pub const BANDS: [(&str, usize, usize); 4] =
     [("1-50", 1, 50), ("51-150", 51, 150), ("151+", 151, usize::MAX), ("all", 1, usize::MAX)];
 
+/// The name of the experiment, in its records.
+pub const NAME: &str = "patterns-predict";
+
 /// The counts of one generator in one band: positions, expected hits, and the sums of
-/// squares by game for the clustered variance.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// squares by game for the clustered variance. Tallies of disjoint sets of games add up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
     /// Games with a position in the band.
     pub games: u64,
@@ -113,11 +116,12 @@ impl Tally {
     }
 }
 
-/// A row of the results: one generator in one band (a line of `--json`).
-#[derive(Clone, Debug, Serialize)]
+/// A row of the results: one generator in one band (a line of `--json`). The rows of
+/// shards (disjoint games) merge with `go-lab report`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
-    /// Always `patterns-predict`.
-    pub experiment: &'static str,
+    /// Always [`NAME`].
+    pub experiment: String,
     /// The generator's name.
     pub generator: String,
     /// The band of move numbers.
@@ -138,6 +142,71 @@ pub struct Row {
     pub ci95: [f64; 4],
     /// Microseconds per position spent generating.
     pub us_per_position: f64,
+    /// The counts behind the rates.
+    pub tally: Tally,
+}
+
+impl Row {
+    /// The row of a generator's tally in a band.
+    pub fn new(generator: &str, band: &str, t: Tally) -> Row {
+        let rates: Vec<(f64, f64)> = (0..4).map(|m| t.rate(m)).collect();
+        Row {
+            experiment: NAME.to_owned(),
+            generator: generator.to_owned(),
+            band: band.to_owned(),
+            games: t.games,
+            positions: t.positions as u64,
+            top1: rates[0].0,
+            top3: rates[1].0,
+            top10: rates[2].0,
+            coverage: rates[3].0,
+            ci95: [rates[0].1, rates[1].1, rates[2].1, rates[3].1],
+            us_per_position: if t.positions > 0.0 { t.nanos / t.positions / 1e3 } else { 0.0 },
+            tally: t,
+        }
+    }
+}
+
+/// Merges the rows of several runs on disjoint games (shards): one row per generator and
+/// band, in the order of their first appearance.
+pub fn summarize(rows: &[Row]) -> Vec<Row> {
+    let mut merged: Vec<(String, String, Tally)> = Vec::new();
+    for r in rows {
+        match merged.iter_mut().find(|(g, b, _)| *g == r.generator && *b == r.band) {
+            Some((_, _, t)) => t.merge(&r.tally),
+            None => merged.push((r.generator.clone(), r.band.clone(), r.tally)),
+        }
+    }
+    merged.into_iter().map(|(g, b, t)| Row::new(&g, &b, t)).collect()
+}
+
+/// Prints the table of the rows.
+///
+/// # Errors
+///
+/// Writing fails.
+pub fn print_table(out: &mut impl Write, rows: &[Row]) -> Result<(), CommandError> {
+    writeln!(
+        out,
+        "{:<10} {:<7} {:>9} {:>15} {:>15} {:>15} {:>15} {:>9}",
+        "generator", "moves", "positions", "top-1", "top-3", "top-10", "coverage", "us/pos"
+    )?;
+    for r in rows {
+        let cell = |p: f64, ci: f64| format!("{:5.1}% ± {:4.1}", 100.0 * p, 100.0 * ci);
+        writeln!(
+            out,
+            "{:<10} {:<7} {:>9} {:>15} {:>15} {:>15} {:>15} {:>9.1}",
+            r.generator,
+            r.band,
+            r.positions,
+            cell(r.top1, r.ci95[0]),
+            cell(r.top3, r.ci95[1]),
+            cell(r.top10, r.ci95[2]),
+            cell(r.coverage, r.ci95[3]),
+            r.us_per_position
+        )?;
+    }
+    Ok(())
 }
 
 /// The uniform random legal move: every legal move (the pass too) with the same weight.
@@ -273,24 +342,7 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let rows: Vec<Row> = generators
         .iter()
         .zip(&totals)
-        .flat_map(|(g, bands)| {
-            BANDS.iter().zip(bands).map(|(&(band, _, _), t)| {
-                let rates: Vec<(f64, f64)> = (0..4).map(|m| t.rate(m)).collect();
-                Row {
-                    experiment: "patterns-predict",
-                    generator: g.name().to_owned(),
-                    band: band.to_owned(),
-                    games: t.games,
-                    positions: t.positions as u64,
-                    top1: rates[0].0,
-                    top3: rates[1].0,
-                    top10: rates[2].0,
-                    coverage: rates[3].0,
-                    ci95: [rates[0].1, rates[1].1, rates[2].1, rates[3].1],
-                    us_per_position: if t.positions > 0.0 { t.nanos / t.positions / 1e3 } else { 0.0 },
-                }
-            })
-        })
+        .flat_map(|(g, bands)| BANDS.iter().zip(bands).map(|(&(band, _, _), t)| Row::new(g.name(), band, *t)))
         .collect();
     if args.batch.json {
         for row in &rows {
@@ -305,26 +357,7 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
             skipped.len(),
             started.elapsed().as_secs_f64()
         )?;
-        writeln!(
-            out,
-            "{:<10} {:<7} {:>8} {:>15} {:>15} {:>15} {:>15} {:>9}",
-            "generator", "moves", "positions", "top-1", "top-3", "top-10", "coverage", "us/pos"
-        )?;
-        for r in &rows {
-            let cell = |p: f64, ci: f64| format!("{:5.1}% ± {:4.1}", 100.0 * p, 100.0 * ci);
-            writeln!(
-                out,
-                "{:<10} {:<7} {:>8} {:>15} {:>15} {:>15} {:>15} {:>9.1}",
-                r.generator,
-                r.band,
-                r.positions,
-                cell(r.top1, r.ci95[0]),
-                cell(r.top3, r.ci95[1]),
-                cell(r.top10, r.ci95[2]),
-                cell(r.coverage, r.ci95[3]),
-                r.us_per_position
-            )?;
-        }
+        print_table(out, &rows)?;
     }
     Ok(ExitCode::SUCCESS)
 }
