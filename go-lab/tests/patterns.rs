@@ -151,6 +151,31 @@ fn issue_12_learn_then_predict() {
             assert!((x - y).abs() < 1e-9, "{field}: {x} vs {y}");
         }
     }
+    // A GTP engine (a shell script that always answers D4, then Q16 and D4 as its top
+    // moves) on two positions per game.
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        "while IFS= read -r line; do\n  case \"$line\" in\n    reg_genmove*) printf '= D4\\n\\n' ;;\n    top_moves*) printf '= Q16 10.5 D4 5\\n\\n' ;;\n    quit*) printf '=\\n\\n'; exit 0 ;;\n    *) printf '=\\n\\n' ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let command = format!("sh {}", script.display());
+    let out = predict(&["--json", "--sample", "2", "--gtp", &command, "--gtp-name", "fake"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 4 * 4);
+    let fake = rows.iter().find(|r| r["generator"] == "fake" && r["band"] == "all").unwrap();
+    let learned = rows.iter().find(|r| r["generator"] == "learned" && r["band"] == "all").unwrap();
+    // Two positions per game, the same for every generator.
+    assert_eq!(fake["positions"], learned["positions"]);
+    assert!(fake["positions"].as_u64().unwrap() <= 2 * fake["games"].as_u64().unwrap());
+    // The fake proposes two points (where legal): its coverage is its top-3.
+    assert_eq!(fake["coverage"], fake["top3"]);
+    // An engine that cannot start is an error.
+    let out = predict(&["--gtp", "/nonexistent/engine"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("/nonexistent/engine"), "{}", text(&out.stderr));
     // The table.
     let out = predict(&[]);
     assert!(out.status.success());

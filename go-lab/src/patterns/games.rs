@@ -22,10 +22,16 @@ pub enum Split {
 /// The number of first moves that decide a game's side of the split.
 pub const SPLIT_MOVES: usize = 50;
 
-/// Whether the game with these moves is held out: the FNV-1a hash of its first
-/// [`SPLIT_MOVES`] moves (as SGF points, `tt` for a pass) is a multiple of `holdout`.
-/// A game that appears twice in a collection (under two names) lands on the same side.
+/// Whether the game with these moves is held out: its [`game_hash`] is a multiple of
+/// `holdout`. A game that appears twice in a collection (under two names) lands on the
+/// same side.
 pub fn held_out(record: &GameRecord, holdout: u64) -> bool {
+    holdout > 0 && game_hash(record) % holdout == 0
+}
+
+/// The FNV-1a hash of a game's first [`SPLIT_MOVES`] moves (colour letter and SGF
+/// point, `tt` for a pass), whatever its file name and properties.
+pub fn game_hash(record: &GameRecord) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut feed = |b: u8| {
         h ^= u64::from(b);
@@ -43,7 +49,7 @@ pub fn held_out(record: &GameRecord, holdout: u64) -> bool {
         }
         feed(b';');
     }
-    holdout > 0 && h % holdout == 0
+    h
 }
 
 /// Whether `record` belongs to `split`.

@@ -20,6 +20,7 @@ use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 use serde::{Deserialize, Serialize};
 
 use super::games::{self, Split};
+use super::gtp::GtpEngine;
 use crate::batch::{self, BatchOptions};
 
 /// The options of `go-lab patterns predict`.
@@ -43,6 +44,17 @@ pub struct Args {
     /// The candidates the learned generator proposes (its coverage).
     #[arg(long, value_name = "K", default_value_t = LearnedPatterns::DEFAULT_CANDIDATES)]
     pub candidates: usize,
+    /// Predict only K positions per game (chosen by a hash of the game), for slow
+    /// generators.
+    #[arg(long, value_name = "K")]
+    pub sample: Option<usize>,
+    /// Also ask a GTP engine (a command line, such as `/usr/games/gnugo --mode gtp
+    /// --level 10`): `reg_genmove`, then `top_moves`.
+    #[arg(long, value_name = "COMMAND")]
+    pub gtp: Option<String>,
+    /// The GTP engine's name in the results.
+    #[arg(long, value_name = "NAME", default_value = "gtp")]
+    pub gtp_name: String,
     /// Jobs, shard and output form (`--json`: one object per generator and band).
     #[command(flatten)]
     pub batch: BatchOptions,
@@ -302,8 +314,11 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let model = LearnedPatterns::load(&args.patterns)
         .map_err(|e| CommandError::Failed(e.to_string()))?
         .with_candidates(args.candidates);
-    let generators: Vec<Box<dyn CandidateGenerator + Sync>> =
+    let mut generators: Vec<Box<dyn CandidateGenerator + Sync>> =
         vec![Box::new(model), Box::new(Locality), Box::new(UniformRandom)];
+    if let Some(command) = &args.gtp {
+        generators.push(Box::new(GtpEngine::start(command, &args.gtp_name)?));
+    }
     let pool = batch::pool(args.batch.jobs)?;
     let started = Instant::now();
     let mut skipped = Vec::new();
@@ -362,6 +377,36 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `k` move numbers of the game's moves that are not passes (all if it has no more),
+/// chosen by a generator seeded with the game's hash.
+fn sample(record: &go_board::sgf::GameRecord, k: usize) -> Vec<usize> {
+    let mut numbers: Vec<usize> = record
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move(_, mv) => Some(*mv),
+            Event::Setup(_) => None,
+        })
+        .enumerate()
+        .filter(|(_, mv)| *mv != Move::Pass)
+        .map(|(i, _)| i + 1)
+        .collect();
+    let mut state = games::game_hash(record);
+    // A partial Fisher-Yates shuffle with splitmix64.
+    let k = k.min(numbers.len());
+    for i in 0..k {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let j = i + (z % (numbers.len() - i) as u64) as usize;
+        numbers.swap(i, j);
+    }
+    numbers.truncate(k);
+    numbers
+}
+
 /// The tallies of one game: `None` when it is not a 19×19 game of the split.
 fn predict_game(
     path: &std::path::Path,
@@ -372,8 +417,9 @@ fn predict_game(
     // Per generator and band: positions, hits, nanoseconds.
     let mut sums = vec![[(0.0f64, [0.0f64; 4], 0.0f64); BANDS.len()]; generators.len()];
     let mut candidates = Vec::new();
+    let chosen = args.sample.map(|k| sample(&game.record, k));
     games::replay(&game, |position, mv, number| {
-        if mv == Move::Pass {
+        if mv == Move::Pass || chosen.as_ref().is_some_and(|c| !c.contains(&number)) {
             return;
         }
         for (g, generator) in generators.iter().enumerate() {
