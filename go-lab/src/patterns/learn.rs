@@ -133,8 +133,6 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let started = Instant::now();
     let mut set = TrainingSet::new(&harvest, args.min_count, args.max_shapes);
     let every = args.fit_every.max(1);
-    // About 185 distinct teams per position in professional games.
-    set.reserve(harvest.moves() as usize / every + 1, 200);
     let builder = set.builder();
     batch::run_ordered(
         &pool,

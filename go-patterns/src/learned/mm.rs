@@ -83,6 +83,20 @@ impl Entry {
     }
 }
 
+/// The entries of a chunk: 32 MB, allocated once (a fit of 600,000 positions keeps
+/// 120 million entries; chunks never copy them to grow).
+const CHUNK: usize = 1 << 22;
+
+/// Competitions stored together.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Chunk {
+    entries: Vec<Entry>,
+    /// Competition `j` is `entries[bounds[j]..bounds[j + 1]]`; starts with 0.
+    bounds: Vec<u32>,
+    /// The winning team of each competition.
+    winners: Vec<(u32, u32)>,
+}
+
 /// The competitions, compactly: teams as (combination of tactical levels, shape).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Data {
@@ -92,13 +106,9 @@ pub(crate) struct Data {
     pub(crate) levels: [usize; TACTICAL],
     /// The number of shapes.
     pub(crate) shapes: usize,
-    pub(crate) entries: Vec<Entry>,
-    /// Competition `j` is `entries[bounds[j]..bounds[j + 1]]`; starts with 0.
-    pub(crate) bounds: Vec<usize>,
-    /// The winning team of each competition.
-    pub(crate) winners: Vec<(u32, u32)>,
+    pub(crate) chunks: Vec<Chunk>,
+    pub(crate) competitions: usize,
 }
-
 /// Gammas of every level.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Gammas {
@@ -117,7 +127,57 @@ enum Target {
 impl Data {
     /// The number of competitions.
     pub(crate) fn len(&self) -> usize {
-        self.bounds.len().saturating_sub(1)
+        self.competitions
+    }
+
+    /// The number of entries.
+    pub(crate) fn entry_count(&self) -> usize {
+        self.chunks.iter().map(|c| c.entries.len()).sum()
+    }
+
+    /// Keeps a competition: its teams (at most [`CHUNK`]) and the winner's team.
+    pub(crate) fn push(&mut self, teams: &[Entry], winner: (u32, u32)) {
+        let room = self.chunks.last().is_some_and(|c| c.entries.len() + teams.len() <= CHUNK);
+        if !room {
+            self.chunks.push(Chunk {
+                entries: Vec::with_capacity(CHUNK.max(teams.len())),
+                bounds: vec![0],
+                winners: Vec::new(),
+            });
+        }
+        let chunk = self.chunks.last_mut().expect("a chunk");
+        chunk.entries.extend_from_slice(teams);
+        chunk.bounds.push(chunk.entries.len() as u32);
+        chunk.winners.push(winner);
+        self.competitions += 1;
+    }
+
+    /// The heap bytes of the competitions.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.chunks
+            .iter()
+            .map(|c| {
+                c.entries.capacity() * size_of::<Entry>()
+                    + c.bounds.capacity() * size_of::<u32>()
+                    + c.winners.capacity() * size_of::<(u32, u32)>()
+            })
+            .sum::<usize>()
+            + self.combos.capacity() * TACTICAL
+    }
+
+    /// The winners of every competition.
+    fn winners(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.chunks.iter().flat_map(|c| c.winners.iter().copied())
+    }
+
+    /// Every competition: its entries and its winner.
+    fn competitions(&self) -> impl Iterator<Item = (&[Entry], (u32, u32))> + '_ {
+        self.chunks.iter().flat_map(|c| {
+            c.bounds
+                .windows(2)
+                .zip(&c.winners)
+                .map(|(w, &winner)| (&c.entries[w[0] as usize..w[1] as usize], winner))
+        })
     }
 
     /// Fits the gammas.
@@ -128,13 +188,13 @@ impl Data {
         };
         let mut report = FitReport {
             competitions: self.len(),
-            entries: self.entries.len(),
+            entries: self.entry_count(),
             ..FitReport::default()
         };
         // Wins per level.
         let mut tactical_wins = self.levels.map(|n| vec![0.0f64; n]);
         let mut shape_wins = vec![0.0f64; self.shapes + 1];
-        for &(combo, shape) in &self.winners {
+        for (combo, shape) in self.winners() {
             for (g, &level) in self.combos[combo as usize].iter().enumerate() {
                 if level > 0 {
                     tactical_wins[g][usize::from(level) - 1] += 1.0;
@@ -220,13 +280,11 @@ impl Data {
         acc_shape.fill(0.0);
         let shape_gamma = &gammas.shape;
         let mut ll = 0.0;
-        for (j, window) in self.bounds.windows(2).enumerate() {
-            let entries = &self.entries[window[0]..window[1]];
+        for (entries, (wc, ws)) in self.competitions() {
             let mut total = 0.0;
             for e in entries {
                 total += e.count() * combo_gamma[e.combo()] * shape_gamma[e.shape()];
             }
-            let (wc, ws) = self.winners[j];
             ll += (combo_gamma[wc as usize] * shape_gamma[ws as usize] / total).ln();
             let inverse = 1.0 / total;
             match target {
@@ -290,15 +348,15 @@ mod tests {
                 data.combos.push(combo);
             }
         }
+        let combos = data.combos.clone();
         let strength = |combo: usize, shape: usize| {
-            let [a, b, ..] = data.combos[combo];
+            let [a, b, ..] = combos[combo];
             let ga = if a > 0 { truth_a[usize::from(a) - 1] } else { 1.0 };
             let gb = if b > 0 { truth_b[usize::from(b) - 1] } else { 1.0 };
             let gs = if shape < 5 { truth_shape[shape] } else { 1.0 };
             ga * gb * gs
         };
         let mut rng = Rng(7);
-        data.bounds.push(0);
         for _ in 0..20_000 {
             let n = 2 + rng.below(9);
             let teams: Vec<(usize, usize)> =
@@ -313,11 +371,9 @@ mod tests {
                     break;
                 }
             }
-            for &(c, s) in &teams {
-                data.entries.push(Entry::new(c as u32, s as u32, 1));
-            }
-            data.bounds.push(data.entries.len());
-            data.winners.push((winner.0 as u32, winner.1 as u32));
+            let entries: Vec<Entry> =
+                teams.iter().map(|&(c, s)| Entry::new(c as u32, s as u32, 1)).collect();
+            data.push(&entries, (winner.0 as u32, winner.1 as u32));
         }
         let config = FitConfig { max_iterations: 300, tolerance: 1e-10, prior: 1.0 };
         let (gammas, report) = data.fit(&config);
@@ -340,7 +396,7 @@ mod tests {
 
     #[test]
     fn an_empty_fit() {
-        let data = Data { bounds: vec![0], ..Data::default() };
+        let data = Data::default();
         let (gammas, report) = data.fit(&FitConfig::default());
         assert_eq!(gammas.shape, [1.0]);
         assert_eq!(report.competitions, 0);

@@ -240,7 +240,7 @@ impl TrainingSet {
         TrainingSet {
             builder: CompetitionBuilder { dictionary: Arc::new(dictionary), oracle: LadderReader::default() },
             combo_ids: HashMap::new(),
-            data: Data { levels, shapes, bounds: vec![0], ..Data::default() },
+            data: Data { levels, shapes, ..Data::default() },
         }
     }
 
@@ -275,14 +275,17 @@ impl TrainingSet {
             let shape = team.shape.map_or(data.shapes as u32, |s| s.min(data.shapes as u32));
             (combo, shape)
         };
-        for (team, count) in &competition.teams {
-            let (combo, shape) = entry(team, &mut self.data, &mut self.combo_ids);
-            // Counts never exceed the points of a board (625 < MAX_COUNT).
-            self.data.entries.push(Entry::new(combo, shape, (*count).min(MAX_COUNT)));
-        }
+        let entries: Vec<Entry> = competition
+            .teams
+            .iter()
+            .map(|(team, count)| {
+                let (combo, shape) = entry(team, &mut self.data, &mut self.combo_ids);
+                // Counts never exceed the points of a board (625 < MAX_COUNT).
+                Entry::new(combo, shape, (*count).min(MAX_COUNT))
+            })
+            .collect();
         let winner = entry(&competition.winner, &mut self.data, &mut self.combo_ids);
-        self.data.winners.push(winner);
-        self.data.bounds.push(self.data.entries.len());
+        self.data.push(&entries, winner);
     }
 
     /// Adds the competition of `position` where `mv` was played; returns whether it was
@@ -297,20 +300,10 @@ impl TrainingSet {
         }
     }
 
-    /// Reserves room for `positions` more competitions of about `candidates` distinct
-    /// teams each (so that the storage grows once, without a copy of twice its size).
-    pub fn reserve(&mut self, positions: usize, candidates: usize) {
-        self.data.entries.reserve(positions.saturating_mul(candidates));
-        self.data.bounds.reserve(positions);
-        self.data.winners.reserve(positions);
-    }
-
-    /// The heap bytes the competitions take.
+    /// The heap bytes the competitions take (about 8 bytes per distinct team of each
+    /// position, in chunks of 32 MB).
     pub fn heap_bytes(&self) -> usize {
-        self.data.entries.capacity() * size_of::<Entry>()
-            + self.data.bounds.capacity() * size_of::<usize>()
-            + self.data.winners.capacity() * size_of::<(u32, u32)>()
-            + self.data.combos.capacity() * 7
+        self.data.heap_bytes()
     }
 
     /// Fits the gammas and returns the model with the fit's report.
