@@ -1,11 +1,14 @@
 //! go-search against the `minimax` crate (0.6, MIT) on minimax's own connect-four
 //! example at depth 10, and B* and PB* throughput on Berliner interval trees.
 //!
-//! Connect four, `search/connect4-d10/...`: `go-search` and `minimax` with the same
-//! options (iterative deepening, a table of 2^20 entries, null-window search, the
-//! table move first), `go-search-2threads` the same in parallel, and
-//! `go-search-ordered` / `minimax-ordered` with each crate's move-ordering options
-//! (killers and history; countermoves and countermove history).
+//! Connect four, `search/connect4-d10/...`, in the three pairings of
+//! `benches::connect4::pairings`: `comparable` (the same search on both sides: table of
+//! 2^20 entries, null-window search, table move first; no other ordering), `ordered`
+//! (each crate's move ordering at that table size: killers and history; countermoves
+//! and countermove history) and `best` (each crate's fastest setting, chosen by the
+//! `connect4_sweep` example: go-search's defaults; minimax's countermove history with a
+//! 1 MB table). Ids are `go-search-<pairing>` and `minimax-<pairing>`, plus
+//! `go-search-<pairing>-2threads` for the parallel search.
 //!
 //! Every bench asserts its answer: the connect-four root values of both crates must be
 //! equal (computed once by each, not hard-coded); B* must separate every tree and its
@@ -15,56 +18,26 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place};
+use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place, pairings};
 use criterion::measurement::WallTime;
 use criterion::{
     BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main,
 };
-use go_search::alphabeta::{Config, Replacement, Scratch};
+use go_search::alphabeta::Scratch;
 use go_search::bstar::{self, Strategy};
 use go_search::pbstar;
 use go_search::synth::IntervalTree;
 use go_search::{AlphaBeta, BStar, Estimate, Limits, PBStar, Searcher, Stop, Value};
 use minimax::{IterativeOptions, IterativeSearch, Strategy as _};
 
-/// minimax's table size in bytes; it rounds the entry count (16-byte entries) up to
-/// a power of two: 2^20 entries.
-const TABLE_BYTES: usize = 16_000_000;
-/// go-search's table: the same 2^20 entries (of 16 bytes for connect four).
-const TABLE_ENTRIES: usize = 1 << 20;
 const DEPTH: u8 = 10;
-
-fn minimax_search() -> IterativeSearch<MinimaxEvaluator> {
-    minimax_with(IterativeOptions::new().with_table_byte_size(TABLE_BYTES))
-}
-
-/// minimax with its move-ordering options (countermoves and countermove history), the
-/// counterpart of [`ordered_config`].
-fn minimax_ordered() -> IterativeSearch<MinimaxEvaluator> {
-    minimax_with(
-        IterativeOptions::new()
-            .with_table_byte_size(TABLE_BYTES)
-            .with_countermoves()
-            .with_countermove_history(),
-    )
-}
+/// Split depth of the 2-thread searches (nodes with at least this many plies to go).
+const SPLIT: u32 = 6;
 
 fn minimax_with(options: IterativeOptions) -> IterativeSearch<MinimaxEvaluator> {
     let mut s = IterativeSearch::new(MinimaxEvaluator, options);
     s.set_max_depth(DEPTH);
     s
-}
-
-/// Comparable options: iterative deepening by one ply, a two-tier table of the same
-/// size, PVS (minimax's null-window search), the table move first; no killers or
-/// history (minimax has neither).
-fn config() -> Config {
-    Config::default().table(TABLE_ENTRIES, Replacement::TwoTier).killers(false).history(false)
-}
-
-/// go-search's defaults: [`config`] plus killer moves and the history heuristic.
-fn ordered_config() -> Config {
-    Config::default().table(TABLE_ENTRIES, Replacement::TwoTier)
 }
 
 /// Times cold searches by `algo`: its scratch (table, history, thread pool) is cleared,
@@ -92,29 +65,35 @@ where
 
 fn connect4(c: &mut Criterion) {
     let root = Board::default();
-    // The expected value comes from minimax itself.
-    let mut reference = minimax_search();
-    assert!(reference.choose_move(&root).is_some());
-    let expected = Value::Exact(reference.root_value());
-
     let mut g = c.benchmark_group("search/connect4-d10");
     g.sample_size(20);
-    // minimax gets a new strategy per search, made outside the timing.
-    let run_minimax = |s: &mut IterativeSearch<MinimaxEvaluator>| {
-        assert!(s.choose_move(black_box(&root)).is_some());
-        assert_eq!(Value::Exact(s.root_value()), expected);
-    };
-    bench_cold(&mut g, "go-search", &AlphaBeta::new(config(), BasicEvaluator), expected);
-    g.bench_function("minimax", |b| {
-        b.iter_batched_ref(minimax_search, run_minimax, BatchSize::LargeInput)
-    });
-    let parallel = AlphaBeta::new(config(), BasicEvaluator).parallel(2, 6);
-    bench_cold(&mut g, "go-search-2threads", &parallel, expected);
-    g.bench_function("minimax-ordered", |b| {
-        b.iter_batched_ref(minimax_ordered, run_minimax, BatchSize::LargeInput)
-    });
-    let ordered = AlphaBeta::new(ordered_config(), BasicEvaluator);
-    bench_cold(&mut g, "go-search-ordered", &ordered, expected);
+    let mut expected = None;
+    for pairing in pairings() {
+        // The expected value comes from minimax itself.
+        let mut reference = minimax_with(pairing.theirs);
+        assert!(reference.choose_move(&root).is_some());
+        let value = Value::Exact(reference.root_value());
+        assert_eq!(*expected.get_or_insert(value), value, "every pairing finds one value");
+        let name = pairing.name;
+        let ours = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator).expect("valid settings");
+        bench_cold(&mut g, &format!("go-search-{name}"), &ours, value);
+        // minimax gets a new strategy per search, made outside the timing.
+        let options = pairing.theirs;
+        g.bench_function(format!("minimax-{name}"), |b| {
+            b.iter_batched_ref(
+                || minimax_with(options),
+                |s| {
+                    assert!(s.choose_move(black_box(&root)).is_some());
+                    assert_eq!(Value::Exact(s.root_value()), value);
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        if name != "ordered" {
+            let parallel = ours.parallel(2, SPLIT).expect("valid settings");
+            bench_cold(&mut g, &format!("go-search-{name}-2threads"), &parallel, value);
+        }
+    }
     g.finish();
 }
 
@@ -175,9 +154,14 @@ fn pbstar_interval(c: &mut Criterion) {
     for width in [2u32, 5, 10, 30] {
         let trees: Vec<IntervalTree> = (0..8).map(|seed| IntervalTree::new(width, seed)).collect();
         let config = pbstar::Config::default();
-        let mut scratch = PBStar::new(config, trees[0]).scratch();
+        let mut scratch = PBStar::new(config, trees[0]).expect("valid settings").scratch();
         let run = |t: &IntervalTree, scratch: &mut pbstar::Scratch<u32, i32>| {
-            let r = PBStar::new(config, *t).search(t, scratch, black_box(&t.root()), &limits);
+            let r = PBStar::new(config, *t).expect("valid settings").search(
+                t,
+                scratch,
+                black_box(&t.root()),
+                &limits,
+            );
             let kids = scratch.root_children();
             let best = kids.iter().find(|(m, _)| Some(*m) == r.best).expect("a root move").1;
             if r.solved {

@@ -1,205 +1,151 @@
-//! go-search (serial and 2 threads) and the `minimax` crate on the connect-four start
-//! position at depth 10: nodes, wall time and CPU time per search, so that node counts,
-//! speed-up and search overhead can be reported honestly even on a shared machine (CPU
-//! time does not depend on what else runs; wall time does). "serial" and "2 threads" use
-//! minimax's options (iterative deepening, a 16 MB two-tier table, PVS, the table move
-//! first); "ordered" adds killer moves and the history heuristic.
+//! go-search and the `minimax` crate on the connect-four start position at depth 10, in
+//! the three pairings of `benches::connect4::pairings` (comparable, each crate's
+//! ordering, each crate at its best), and go-search's 2-thread speed-up.
 //!
-//! `cargo run --release -p benches --example connect4_compare [searches] [split-depth]`
+//! Every round runs a block of cold searches of each crate in turn, so that both see
+//! the same machine state; the tables give the median over rounds of each block's
+//! median, in wall time and in CPU time of the searching thread (CPU time does not count
+//! the time another process holds the core, so it stays comparable on a shared
+//! machine), and the median of the per-round ratios. The parallel speed-up alternates
+//! serial and 2-thread blocks the same way (wall time; CPU time of the whole process).
+//!
+//! `cargo run --release -p benches --example connect4_compare -- [rounds] [split-depth]`
 
-use benches::connect4::{BasicEvaluator, Board, Connect4, MinimaxEvaluator, Place};
-use go_search::alphabeta::{Config, Replacement, Scratch};
-use go_search::{AlphaBeta, Limits, Searcher, Stats, Value};
-use minimax::{IterativeOptions, IterativeSearch, Strategy};
-use std::time::Instant;
+use std::time::Duration;
 
-/// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
-fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
-    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
+use benches::connect4::{
+    BasicEvaluator, Connect4, Place, Timed, go_search_once, minimax_once, pairings, process_cpu,
+};
+use go_search::alphabeta::Scratch;
+use go_search::{AlphaBeta, Searcher};
+
+const BLOCK: usize = 5;
+const DEPTH: u32 = 10;
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-/// Runs `searches` cold searches: one scratch, cleared (outside the timing) before each.
-fn measure<A>(algo: &A, searches: usize) -> (f64, f64, f64, Stats)
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Per-round block medians of one side.
+#[derive(Default)]
+struct Side {
+    wall: Vec<f64>,
+    cpu: Vec<f64>,
+    nodes: Vec<u64>,
+}
+
+impl Side {
+    fn push(&mut self, block: &[Timed]) {
+        self.wall.push(median(&mut block.iter().map(|t| ms(t.wall)).collect::<Vec<_>>()));
+        self.cpu.push(median(&mut block.iter().map(|t| ms(t.cpu)).collect::<Vec<_>>()));
+        self.nodes.extend(block.iter().filter_map(|t| t.nodes));
+    }
+
+    fn nodes(&self) -> String {
+        let mut n = self.nodes.clone();
+        n.sort_unstable();
+        match (n.first(), n.last()) {
+            (Some(lo), Some(hi)) if lo == hi => format!("{lo}"),
+            (Some(lo), Some(hi)) => format!("{} ({lo}–{hi})", n[n.len() / 2]),
+            _ => "?".into(),
+        }
+    }
+}
+
+fn block<A>(algo: &A, scratch: &mut Scratch<Place, i16>) -> Vec<Timed>
 where
     A: Searcher<Connect4, Scratch = Scratch<Place, i16>>,
 {
-    let root = Board::default();
-    let limits = Limits::default().depth(10);
-    let mut scratch = algo.scratch();
-    let mut walls = Vec::new();
-    let mut stats = Stats::default();
-    let mut cpu = 0.0;
-    for _ in 0..searches {
-        scratch.clear();
-        let before = cpu_seconds();
-        let r = algo.search(&Connect4, &mut scratch, &root, &limits);
-        cpu += cpu_seconds() - before;
-        walls.push(r.stats.elapsed.as_secs_f64() * 1e3);
-        stats.merge(&r.stats);
-    }
-    let n = searches as f64;
-    let mean = walls.iter().sum::<f64>() / n;
-    walls.sort_by(f64::total_cmp);
-    let nodes = stats.nodes as f64 / n;
-    eprintln!("  fastest {:.2} ms, {:.1} M nodes/s", walls[0], nodes / walls[0] / 1e3);
-    (walls[walls.len() / 2], mean, cpu * 1e3 / n, stats)
-}
-
-/// One minimax 0.6 `IterativeSearch` (a new strategy, made untimed): wall time in ms,
-/// the node count it reports, and the root value.
-fn minimax_once(opts: IterativeOptions) -> (f64, Option<u64>, i16) {
-    let root = Board::default();
-    let mut s = IterativeSearch::new(MinimaxEvaluator, opts);
-    s.set_max_depth(10);
-    let start = Instant::now();
-    let _ = s.choose_move(&root);
-    let wall = start.elapsed().as_secs_f64() * 1e3;
-    let text = s.stats(&mut root.clone());
-    let explored = text
-        .split("Explored ")
-        .nth(1)
-        .and_then(|t| t.split(' ').next())
-        .and_then(|n| n.parse().ok());
-    (wall, explored, s.root_value())
-}
-
-/// minimax 0.6 `IterativeSearch` (16 MB table, `opts` otherwise): median wall time, and
-/// the node counts it reports (its root moves are shuffled at random, so they vary from
-/// run to run).
-fn minimax_runs(searches: usize, opts: IterativeOptions) -> (f64, Vec<u64>, i16) {
-    let mut walls = Vec::new();
-    let mut nodes = Vec::new();
-    let mut rates = Vec::new();
-    let mut value = 0;
-    for _ in 0..searches {
-        let (wall, explored, v) = minimax_once(opts);
-        walls.push(wall);
-        value = v;
-        nodes.extend(explored);
-        rates.extend(explored.map(|n| n as f64 / wall / 1e3));
-    }
-    walls.sort_by(f64::total_cmp);
-    rates.sort_by(f64::total_cmp);
-    eprintln!(
-        "  fastest {:.2} ms; M nodes/s: best {:.1}, median {:.1}",
-        walls[0],
-        rates.last().copied().unwrap_or(0.0),
-        rates.get(rates.len() / 2).copied().unwrap_or(0.0)
-    );
-    nodes.sort_unstable();
-    (walls[walls.len() / 2], nodes, value)
-}
-
-/// Nodes per second (millions) of go-search (comparable options) and minimax in
-/// alternating searches, so that both see the same machine state: the median of each,
-/// and the median of the per-pair ratio.
-fn interleaved(serial: &AlphaBeta<BasicEvaluator>, pairs: usize) -> (f64, f64, f64) {
-    let root = Board::default();
-    let limits = Limits::default().depth(10);
-    let mut scratch = serial.scratch();
-    let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..pairs {
-        scratch.clear();
-        let r = serial.search(&Connect4, &mut scratch, &root, &limits);
-        let a = r.stats.nodes as f64 / r.stats.elapsed.as_secs_f64() / 1e6;
-        let (wall, explored, _) = minimax_once(minimax_options());
-        let Some(nodes) = explored else { continue };
-        let b = nodes as f64 / wall / 1e3;
-        ours.push(a);
-        theirs.push(b);
-        ratios.push(a / b);
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
-    };
-    (median(&mut ours), median(&mut theirs), median(&mut ratios))
-}
-
-fn minimax_options() -> IterativeOptions {
-    IterativeOptions::new().with_table_byte_size(16_000_000)
+    (0..BLOCK).map(|_| go_search_once(algo, scratch, DEPTH)).collect()
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let searches: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(30).max(1);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20).max(1);
     let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
-    let config = Config::default().table(1 << 20, Replacement::TwoTier);
-    let comparable = config.clone().killers(false).history(false);
-    let serial = AlphaBeta::new(comparable.clone(), BasicEvaluator);
-    let parallel = AlphaBeta::new(comparable, BasicEvaluator).parallel(2, split);
-    let ordered = AlphaBeta::new(config, BasicEvaluator);
-    let (s_med, s_mean, s_cpu, s_stats) = measure(&serial, searches);
-    let (p_med, p_mean, p_cpu, p_stats) = measure(&parallel, searches);
-    let (o_med, o_mean, o_cpu, o_stats) = measure(&ordered, searches);
-    let plain = minimax_options();
-    let (m_med, m_nodes, m_value) = minimax_runs(searches, plain);
-    let (c_med, c_nodes, _) =
-        minimax_runs(searches, plain.with_countermoves().with_countermove_history());
-    let check = serial.search(
-        &Connect4,
-        &mut serial.scratch(),
-        &Board::default(),
-        &Limits::default().depth(10),
-    );
-    assert_eq!(check.value, Value::Exact(m_value), "both crates find the same root value");
-    let n = searches as f64;
     println!(
-        "connect four, start position, depth 10, {searches} searches each, split depth {split}"
-    );
-    println!("{:<10} {:>12} {:>12} {:>12} {:>12}", "", "median ms", "mean ms", "CPU ms", "nodes");
-    println!(
-        "{:<10} {s_med:>12.2} {s_mean:>12.2} {s_cpu:>12.2} {:>12.0}",
-        "serial",
-        s_stats.nodes as f64 / n
+        "connect four, start position, depth {DEPTH}, {rounds} rounds of {BLOCK} searches per side"
     );
     println!(
-        "{:<10} {p_med:>12.2} {p_mean:>12.2} {p_cpu:>12.2} {:>12.0}",
-        "2 threads",
-        p_stats.nodes as f64 / n
+        "{:<12} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9}   nodes (go-search / minimax)",
+        "pairing", "ours ms", "theirs ms", "ours CPU", "theirs CPU", "wall x", "CPU x"
     );
+    let mut value = None;
+    for pairing in pairings() {
+        let ours = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator).expect("valid settings");
+        let mut scratch = ours.scratch();
+        let (mut a, mut b) = (Side::default(), Side::default());
+        let (mut wall_ratio, mut cpu_ratio) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            let x = block(&ours, &mut scratch);
+            let y: Vec<Timed> =
+                (0..BLOCK).map(|_| minimax_once(pairing.theirs, DEPTH as u8)).collect();
+            for t in x.iter().chain(&y) {
+                assert_eq!(*value.get_or_insert(t.value), t.value, "both crates agree");
+            }
+            a.push(&x);
+            b.push(&y);
+            let last = |v: &[f64]| v[v.len() - 1];
+            wall_ratio.push(last(&b.wall) / last(&a.wall));
+            cpu_ratio.push(last(&b.cpu) / last(&a.cpu));
+        }
+        println!(
+            "{:<12} {:>10.3} {:>10.3} {:>10.3} {:>10.3} {:>9.2} {:>9.2}   {} / {}",
+            pairing.name,
+            median(&mut a.wall),
+            median(&mut b.wall),
+            median(&mut a.cpu),
+            median(&mut b.cpu),
+            median(&mut wall_ratio),
+            median(&mut cpu_ratio),
+            a.nodes(),
+            b.nodes(),
+        );
+    }
     println!(
-        "{:<10} {o_med:>12.2} {o_mean:>12.2} {o_cpu:>12.2} {:>12.0}",
-        "ordered",
-        o_stats.nodes as f64 / n
+        "(x = minimax's time / go-search's, median of the per-round ratios; > 1: go-search faster)"
     );
+    println!("root value {} in both crates", value.unwrap_or_default());
+
+    println!("\n2 threads (Young Brothers Wait, split depth {split}) against 1:");
     println!(
-        "minimax    {m_med:>12.2} {:>12} {:>12} {:>12} (min {}, max {})",
-        "",
-        "",
-        m_nodes[m_nodes.len() / 2],
-        m_nodes[0],
-        m_nodes[m_nodes.len() - 1]
+        "{:<12} {:>10} {:>10} {:>9} {:>14} {:>13}",
+        "pairing", "1 thread", "2 threads", "speed-up", "node overhead", "CPU overhead"
     );
-    println!(
-        "minimax+cm {c_med:>12.2} {:>12} {:>12} {:>12} (min {}, max {})",
-        "",
-        "",
-        c_nodes[c_nodes.len() / 2],
-        c_nodes[0],
-        c_nodes[c_nodes.len() - 1]
-    );
-    println!(
-        "serial per search: {} interior, {} evaluations, {} table probes, {} hits, {} cutoffs",
-        s_stats.interior_nodes / searches as u64,
-        s_stats.evaluations / searches as u64,
-        s_stats.tt_probes / searches as u64,
-        s_stats.tt_hits / searches as u64,
-        s_stats.tt_cutoffs / searches as u64
-    );
-    let (ours, theirs, ratio) = interleaved(&serial, searches);
-    println!(
-        "interleaved ({searches} pairs): go-search {ours:.1} M nodes/s, minimax {theirs:.1} M \
-         nodes/s (medians), per-pair ratio {ratio:.2}"
-    );
-    println!("root value {m_value} in both crates");
-    println!(
-        "speed-up (median wall) {:.2}x, search overhead (nodes) {:+.1}%, CPU overhead {:+.1}%",
-        s_med / p_med,
-        100.0 * (p_stats.nodes as f64 / s_stats.nodes as f64 - 1.0),
-        100.0 * (p_cpu / s_cpu - 1.0)
-    );
+    for pairing in pairings().into_iter().filter(|p| p.name != "ordered") {
+        let serial = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator).expect("valid settings");
+        let parallel = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator)
+            .expect("valid settings")
+            .parallel(2, split)
+            .expect("valid settings");
+        let (mut s, mut p) = (serial.scratch(), parallel.scratch());
+        let (mut one, mut two) = (Side::default(), Side::default());
+        let (mut speedup, mut cpu_one, mut cpu_two) = (Vec::new(), Duration::ZERO, Duration::ZERO);
+        for _ in 0..rounds {
+            let c = process_cpu();
+            let x = block(&serial, &mut s);
+            cpu_one += process_cpu().saturating_sub(c);
+            let c = process_cpu();
+            let y = block(&parallel, &mut p);
+            cpu_two += process_cpu().saturating_sub(c);
+            one.push(&x);
+            two.push(&y);
+            speedup.push(one.wall[one.wall.len() - 1] / two.wall[two.wall.len() - 1]);
+        }
+        let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len().max(1) as f64;
+        println!(
+            "{:<12} {:>10.3} {:>10.3} {:>8.2}x {:>+13.1}% {:>+12.1}%",
+            pairing.name,
+            median(&mut one.wall),
+            median(&mut two.wall),
+            median(&mut speedup),
+            100.0 * (mean(&two.nodes) / mean(&one.nodes) - 1.0),
+            100.0 * (cpu_two.as_secs_f64() / cpu_one.as_secs_f64().max(1e-9) - 1.0),
+        );
+    }
 }

@@ -10,10 +10,13 @@ use go_search::{AlphaBeta, Limits, Searcher};
 fn main() {
     let b = Board::default();
     let config = Config::default().table(1 << 20, Replacement::TwoTier);
-    let ser = AlphaBeta::new(config.clone(), BasicEvaluator);
+    let ser = AlphaBeta::new(config.clone(), BasicEvaluator).expect("valid settings");
     for depth in [10u32, 12] {
         for split in [5u32, 6, 7, 8] {
-            let par = AlphaBeta::new(config.clone(), BasicEvaluator).parallel(2, split);
+            let par = AlphaBeta::new(config.clone(), BasicEvaluator)
+                .expect("valid settings")
+                .parallel(2, split)
+                .expect("valid settings");
             let mut s = ser.scratch();
             let mut p = par.scratch();
             let mut ts = Vec::new();

@@ -255,6 +255,143 @@ impl minimax::Evaluator for MinimaxEvaluator {
     }
 }
 
+/// One side-by-side setting of the two crates on connect four, depth 10.
+#[derive(Clone)]
+pub struct Pairing {
+    /// Its name in the tables (`comparable`, `ordered`, `best`).
+    pub name: &'static str,
+    /// go-search's configuration.
+    pub ours: go_search::alphabeta::Config,
+    /// minimax's options.
+    pub theirs: minimax::IterativeOptions,
+}
+
+impl std::fmt::Debug for Pairing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pairing").field("name", &self.name).field("ours", &self.ours).finish()
+    }
+}
+
+/// The three settings the connect-four comparisons run.
+///
+/// Both crates' table entries are 16 bytes for connect four, and minimax rounds its
+/// table's byte size up to a power of two of entries: 16 MB is 2^20 entries on both
+/// sides, 1 MB is 2^16.
+///
+/// - `comparable`: the same search on both sides: iterative deepening by one ply, a
+///   two-tier table of 2^20 entries, null-window search, the table move first; no other
+///   ordering (minimax has none by default).
+/// - `ordered`: each crate's move ordering at the same table size: go-search's killers
+///   and history, minimax's countermoves and countermove history.
+/// - `best`: each crate's fastest setting found by `connect4_sweep` (table sizes from
+///   2^14 to 2^20 entries and each crate's ordering options, interleaved on one
+///   machine): go-search's defaults (killers, history, 2^16 entries) and minimax's
+///   countermove history with 2^16 entries (1 MB).
+pub fn pairings() -> [Pairing; 3] {
+    use go_search::alphabeta::{Config, Replacement};
+    use minimax::IterativeOptions;
+    let big = || Config::default().table(1 << 20, Replacement::TwoTier);
+    let sixteen = || IterativeOptions::new().with_table_byte_size(16_000_000);
+    [
+        Pairing {
+            name: "comparable",
+            ours: big().killers(false).history(false),
+            theirs: sixteen(),
+        },
+        Pairing {
+            name: "ordered",
+            ours: big(),
+            theirs: sixteen().with_countermoves().with_countermove_history(),
+        },
+        Pairing {
+            name: "best",
+            ours: Config::default(),
+            theirs: IterativeOptions::new()
+                .with_table_byte_size(1_000_000)
+                .with_countermove_history(),
+        },
+    ]
+}
+
+/// CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID` on Unix; zero elsewhere).
+/// Unlike wall time it does not count the time other processes hold the core, so it
+/// stays comparable on a shared machine.
+pub fn thread_cpu() -> std::time::Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `ts` is a valid, writable timespec, and the clock id is a constant the
+        // C library defines; on failure `ts` stays zero.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    }
+    #[cfg(not(unix))]
+    std::time::Duration::ZERO
+}
+
+/// CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID` on Unix; zero
+/// elsewhere): what a parallel search costs.
+pub fn process_cpu() -> std::time::Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: as in `thread_cpu`.
+        unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+        std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    }
+    #[cfg(not(unix))]
+    std::time::Duration::ZERO
+}
+
+/// One timed search of the start position to `depth`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timed {
+    /// Wall-clock time.
+    pub wall: std::time::Duration,
+    /// CPU time of the searching thread (see [`thread_cpu`]).
+    pub cpu: std::time::Duration,
+    /// Nodes, as the crate counts them (minimax: parsed from its statistics).
+    pub nodes: Option<u64>,
+    /// The root value.
+    pub value: i16,
+}
+
+/// A cold search by minimax (a new strategy, made and its table written outside the
+/// timing, as in minimax's own benchmarks).
+pub fn minimax_once(options: minimax::IterativeOptions, depth: u8) -> Timed {
+    use minimax::Strategy;
+    let root = Board::default();
+    let mut s = minimax::IterativeSearch::new(MinimaxEvaluator, options);
+    s.set_max_depth(depth);
+    let (start, cpu) = (std::time::Instant::now(), thread_cpu());
+    let _ = s.choose_move(&root);
+    let (wall, cpu) = (start.elapsed(), thread_cpu().saturating_sub(cpu));
+    let text = s.stats(&mut root.clone());
+    let nodes = text
+        .split("Explored ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok());
+    Timed { wall, cpu, nodes, value: s.root_value() }
+}
+
+/// A cold search by go-search: `scratch` is cleared (outside the timing) first.
+pub fn go_search_once<A>(algo: &A, scratch: &mut A::Scratch, depth: u32) -> Timed
+where
+    A: go_search::Searcher<Connect4, Scratch = go_search::alphabeta::Scratch<Place, i16>>,
+{
+    scratch.clear();
+    let limits = go_search::Limits::default().depth(depth);
+    let cpu = thread_cpu();
+    let r = algo.search(&Connect4, scratch, &Board::default(), &limits);
+    let cpu = thread_cpu().saturating_sub(cpu);
+    let value = match r.value {
+        go_search::Value::Exact(v) => v,
+        other => panic!("connect four depth {depth}: no exact value ({other:?})"),
+    };
+    Timed { wall: r.stats.elapsed, cpu, nodes: Some(r.stats.nodes), value }
+}
+
 /// Zobrist keys of the minimax example (position × colour).
 const HASHES: [u64; 100] = [
     0x73399349585d196e,
@@ -396,7 +533,7 @@ mod tests {
         let mut theirs = IterativeSearch::new(MinimaxEvaluator, IterativeOptions::new());
         theirs.set_max_depth(6);
         assert!(theirs.choose_move(&b).is_some());
-        let ours = AlphaBeta::new(Config::default(), BasicEvaluator);
+        let ours = AlphaBeta::new(Config::default(), BasicEvaluator).unwrap();
         let r = ours.search(&Connect4, &mut ours.scratch(), &b, &Limits::default().depth(6));
         assert_eq!(r.value, Value::Exact(theirs.root_value()));
     }

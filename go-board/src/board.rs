@@ -114,6 +114,18 @@ pub struct Undo {
     /// Stones removed by the move (captured, or the mover's own after a suicide).
     removed: u16,
     prev_hash: u64,
+    /// The head of the chain the move merged into (0 when it merged nothing), its
+    /// liberty count just before the merge, and the other merged heads in merge order.
+    base: u16,
+    base_libs: u16,
+    merged: [u16; 3],
+    /// The liberty counts of the other merged heads (the entries at those indices may
+    /// be overwritten while they are not heads).
+    merged_libs: [u16; 3],
+    merged_len: u8,
+    /// The sizes of the captured chains, in capture order.
+    caught: [u16; 4],
+    caught_len: u8,
 }
 
 impl Undo {
@@ -479,6 +491,38 @@ impl Board {
         set
     }
 
+    /// The stones of the chain on `point`, one by one in the board's internal order,
+    /// without building a set (nothing if there is no stone there). Readers that need
+    /// only a few facts about a chain (its first liberties, its neighbours) walk it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Point};
+    /// let board = Board::from_diagram("X X .\n. X O")?;
+    /// let b2 = Point::parse_gtp("B2", board.size())?;
+    /// assert_eq!(board.chain_walk(b2).count(), 3);
+    /// assert_eq!(board.chain_walk(Point::parse_gtp("A1", board.size())?).count(), 0);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn chain_walk(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = match self.cells[point.index()] {
+            1 | 2 => self.head[point.index()] as usize,
+            _ => 0,
+        };
+        let mut s = start;
+        let mut done = start == 0;
+        core::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let p = Point::from_index_unchecked(s);
+            s = self.next[s] as usize;
+            done = s == start;
+            Some(p)
+        })
+    }
+
     /// The liberties of the chain on `point` (empty if there is no stone there).
     pub fn liberties(&self, point: Point) -> PointSet {
         self.chain_stones(point).adjacent(&self.empty_set())
@@ -650,6 +694,13 @@ impl Board {
             empty_slot: self.empty_pos[i],
             removed: 0,
             prev_hash: self.hash,
+            base: 0,
+            base_libs: 0,
+            merged: [0; 3],
+            merged_libs: [0; 3],
+            merged_len: 0,
+            caught: [0; 4],
+            caught_len: 0,
         };
         self.ko = 0;
         self.put_stone(i, c);
@@ -685,6 +736,8 @@ impl Board {
             } else if self.libs[h as usize] == 0 {
                 captured += self.stones[h as usize];
                 captured_at = h;
+                undo.caught[undo.caught_len as usize] = self.stones[h as usize];
+                undo.caught_len += 1;
                 self.remove_chain(h as usize, c);
             }
         }
@@ -699,9 +752,14 @@ impl Board {
                 }
             }
             base = own[largest] as usize;
+            undo.base = base as u16;
+            undo.base_libs = self.libs[base];
             self.merge(base, i);
             for (k, &h) in own[..own_len].iter().enumerate() {
                 if k != largest {
+                    undo.merged[undo.merged_len as usize] = h;
+                    undo.merged_libs[undo.merged_len as usize] = self.libs[h as usize];
+                    undo.merged_len += 1;
                     self.merge(base, h as usize);
                 }
             }
@@ -735,13 +793,22 @@ impl Board {
             empty_slot: 0,
             removed: 0,
             prev_hash: self.hash,
+            base: 0,
+            base_libs: 0,
+            merged: [0; 3],
+            merged_libs: [0; 3],
+            merged_len: 0,
+            caught: [0; 4],
+            caught_len: 0,
         };
         self.ko = 0;
         undo
     }
 
     /// Takes back the move or pass that returned `undo`. The board is restored exactly:
-    /// stones, chains, liberties, ko, hash, captures, and the order of the empty list.
+    /// stones, chains (down to their internal lists), liberties, ko, hash, captures, and
+    /// the order of the empty list, in time proportional to the stones the move touched
+    /// (readers play and take back millions of moves).
     ///
     /// Undo records must be given back in reverse order of the moves that made them;
     /// any other use leaves the board inconsistent.
@@ -751,19 +818,121 @@ impl Board {
         if undo.point == 0 {
             return;
         }
+        self.undo_move(undo);
+        self.hash = undo.prev_hash;
+    }
+
+    /// Takes back a move step by step in the reverse order of [`Board::play`]: the
+    /// suicide, the merges, the captures, then the stone. Every chain structure is
+    /// restored exactly (heads, lists, counts), in time proportional to the stones
+    /// touched.
+    fn undo_move(&mut self, undo: Undo) {
         let i = undo.point as usize;
         let c = code(undo.color);
-        let removed_code = if undo.suicide { c } else { 3 - c };
-        // The removed stones are the last entries of the empty list; put them back.
-        let mut touched = PointSet::EMPTY;
-        for _ in 0..undo.removed {
-            let q = self.empty[self.empty_len as usize - 1] as usize;
-            self.put_stone(q, removed_code);
-            touched.insert(Point::from_index_unchecked(q));
+        let o = 3 - c;
+        // 0. A suicide removed the mover's merged chain last: put it back.
+        if undo.suicide {
+            let h = self.restore_removed_chain(undo.removed, c);
+            self.libs[h] = 0;
         }
-        // Take the stone off its point and return the point to its old list slot.
+        // 1. Split the merged chains: the list splices were transpositions of `next`,
+        //    undone in the reverse order.
+        let base = undo.base as usize;
+        if base != 0 {
+            let merged = undo.merged.iter().zip(undo.merged_libs);
+            for (&h, libs) in merged.take(undo.merged_len as usize).rev() {
+                let h = h as usize;
+                self.next.swap(base, h);
+                let mut s = h;
+                let mut count = 0;
+                loop {
+                    self.head[s] = h as u16;
+                    count += 1;
+                    s = self.next[s] as usize;
+                    if s == h {
+                        break;
+                    }
+                }
+                self.stones[h] = count;
+                self.libs[h] = libs;
+                self.stones[base] -= count;
+            }
+            self.next.swap(base, i);
+            self.head[i] = i as u16;
+            self.stones[base] -= 1;
+            self.libs[base] = undo.base_libs;
+        }
+        // 2. Put the captured chains back, the last captured first. Their only liberty
+        //    was the point played, given back below.
+        for &size in undo.caught[..undo.caught_len as usize].iter().rev() {
+            let h = self.restore_removed_chain(size, o);
+            self.libs[h] = 0;
+        }
+        // 3. Every adjacent chain gets the point back as a liberty.
+        let mut seen = [0u16; 4];
+        let mut seen_len = 0;
+        for d in NEIGHBOUR_OFFSETS {
+            let n = step(i, d);
+            let cell = self.cells[n];
+            if cell != c && cell != o {
+                continue;
+            }
+            let h = self.head[n];
+            if !seen[..seen_len].contains(&h) {
+                seen[seen_len] = h;
+                seen_len += 1;
+                self.libs[h as usize] += 1;
+            }
+        }
         self.clear_stone(i);
-        let slot = undo.empty_slot as usize;
+        self.restore_empty_slot(i, undo.empty_slot as usize);
+        if undo.suicide {
+            self.captures[!undo.color] -= u32::from(undo.removed);
+        } else {
+            self.captures[undo.color] -= u32::from(undo.removed);
+        }
+    }
+
+    /// Puts back the chain of colour code `c` that `remove_chain` removed last: its
+    /// `size` stones are the last entries of the empty list, in the order of its list
+    /// from its head. Relinks the chain, sets its stone count, and takes the stones
+    /// back from the liberties of the adjacent chains of the other colour (the inverse
+    /// of `remove_chain`). Returns the head; its liberty count is left to the caller.
+    fn restore_removed_chain(&mut self, size: u16, c: u8) -> usize {
+        let end = self.empty_len as usize;
+        let start = end - size as usize;
+        let h = self.empty[start] as usize;
+        for k in start..end {
+            let s = self.empty[k] as usize;
+            self.head[s] = h as u16;
+            self.next[s] = if k + 1 < end { self.empty[k + 1] } else { h as u16 };
+        }
+        let o = 3 - c;
+        for _ in start..end {
+            let s = self.empty[self.empty_len as usize - 1] as usize;
+            self.put_stone(s, c);
+            let mut seen = [0u16; 4];
+            let mut seen_len = 0;
+            for d in NEIGHBOUR_OFFSETS {
+                let n = step(s, d);
+                if self.cells[n] == o {
+                    let nh = self.head[n];
+                    if !seen[..seen_len].contains(&nh) {
+                        seen[seen_len] = nh;
+                        seen_len += 1;
+                        // Wrapping: the entry of the point played may be stale after a
+                        // merge; it is discarded when the stone is taken off.
+                        self.libs[nh as usize] = self.libs[nh as usize].wrapping_sub(1);
+                    }
+                }
+            }
+        }
+        self.stones[h] = size;
+        h
+    }
+
+    /// Moves the empty point `i`, just appended to the empty list, back to `slot`.
+    fn restore_empty_slot(&mut self, i: usize, slot: usize) {
         let last = self.empty_len as usize - 1;
         if slot != last {
             let moved = self.empty[slot];
@@ -772,15 +941,6 @@ impl Board {
             self.empty[last] = moved;
             self.empty_pos[moved as usize] = last as u16;
         }
-        touched.insert(Point::from_index_unchecked(i));
-        let region = touched.dilate(&self.on_board);
-        self.rebuild_chains(&region);
-        if undo.suicide {
-            self.captures[!undo.color] -= u32::from(undo.removed);
-        } else {
-            self.captures[undo.color] -= u32::from(undo.removed);
-        }
-        self.hash = undo.prev_hash;
     }
 
     /// Changes one point outside the flow of play (setup stones): puts a stone of the
@@ -1192,10 +1352,15 @@ mod tests {
                     color = !color;
                 }
                 while let Some(undo) = trail.pop() {
-                    snapshots.pop();
+                    let after = snapshots.pop().unwrap();
                     board.undo(undo);
                     if n < 13 || trail.len() % 11 == 0 {
-                        board.check_consistency().unwrap();
+                        board.check_consistency().unwrap_or_else(|e| {
+                            panic!(
+                                "{n}x{n} game {game} undo {undo:?}: {e}\n{board:?}\nfrom {after:?}\nto {:?}",
+                                snapshots.last()
+                            )
+                        });
                     }
                     let before = snapshots.last().unwrap();
                     assert_eq!(&board, before);
@@ -1204,8 +1369,71 @@ mod tests {
                         board.empty_points().eq(before.empty_points()),
                         "empty list order restored"
                     );
+                    // Undo restores the chain structures exactly (suicides included).
+                    assert_same_chains(&board, before);
                 }
             }
+        }
+    }
+
+    /// The chain structures of two boards are identical: heads, lists and counts.
+    fn assert_same_chains(a: &Board, b: &Board) {
+        for p in a.size.points() {
+            let i = p.index();
+            if a.cells[i] == EMPTY {
+                continue;
+            }
+            assert_eq!((a.head[i], a.next[i]), (b.head[i], b.next[i]), "chain list at {p}");
+            let h = a.head[i] as usize;
+            assert_eq!((a.libs[h], a.stones[h]), (b.libs[h], b.stones[h]), "counts at {p}");
+        }
+    }
+
+    /// Captures of several chains at once, merges of several chains, and a ko, taken
+    /// back one by one.
+    #[test]
+    fn undo_restores_multiple_captures_and_merges_exactly() {
+        let mut board = Board::from_diagram(
+            "
+            . O X . X O .
+            O X . . . X O
+            X . X . X . X
+            . . . . . . .
+            O X . O . X O
+            . O X . X O .
+            ",
+        )
+        .unwrap();
+        let before = board.clone();
+        let size = board.size();
+        let mut trail = Vec::new();
+        for (color, v) in [(Color::White, "D5"), (Color::Black, "D6"), (Color::Black, "C2")] {
+            trail.push(board.play(color, Point::parse_gtp(v, size).unwrap()));
+            board.check_consistency().unwrap();
+        }
+        // White's D5 and Black's D6 capture nothing; D6 merges two black chains.
+        assert_eq!(board.chain_len(Point::parse_gtp("D6", size).unwrap()), 3);
+        while let Some(undo) = trail.pop() {
+            board.undo(undo);
+            board.check_consistency().unwrap();
+        }
+        assert_eq!(board, before);
+        assert_same_chains(&board, &before);
+        // Moves that capture four chains, and three chains while merging with one.
+        let diagrams = [
+            ". . X . .\n. X O X .\nX O . O X\n. X O X .\n. . X . .",
+            ". . X . .\n. X O X .\n. X . O X\n. X O X .\n. . X . .",
+        ];
+        for diagram in diagrams {
+            let mut board = Board::from_diagram(diagram).unwrap();
+            let before = board.clone();
+            let undo = board.play(Color::Black, Point::parse_gtp("C3", board.size()).unwrap());
+            assert!(undo.removed() >= 3);
+            board.check_consistency().unwrap();
+            board.undo(undo);
+            board.check_consistency().unwrap();
+            assert_same_chains(&board, &before);
+            assert_eq!(board, before);
         }
     }
 

@@ -26,7 +26,7 @@
 //! }
 //! let rules = Rules::tromp_taylor().with_komi(Komi::from_points(0));
 //! let root = Position::new(BoardSize::new(3, 1)?, rules);
-//! let search = AlphaBeta::new(Config::plain(), Unused);
+//! let search = AlphaBeta::new(Config::plain(), Unused)?;
 //! let report = search.search(&GoGame, &mut search.scratch(), &root, &Limits::default());
 //! assert!(report.solved);
 //! // Black takes the middle point and the whole board: three points, in half-points

@@ -86,7 +86,7 @@ fn solve_and_compare(cols: u32, rows: u32, komi: i32, with_minimax: bool) -> i32
     for config in
         [Config::plain(), Config::plain().pvs(true), Config::plain().killers(true).history(true)]
     {
-        let search = AlphaBeta::new(config, Unused);
+        let search = AlphaBeta::new(config, Unused).unwrap();
         let report = search.search(&GoGame, &mut search.scratch(), &root, &Limits::default());
         assert!(report.solved);
         assert_eq!(report.value, Value::Exact(exact), "{cols}x{rows} {:?}", search.config());
@@ -120,7 +120,7 @@ fn two_by_two_matches_the_published_value() {
     let report = std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let search = AlphaBeta::new(Config::plain().pvs(true), Unused);
+            let search = AlphaBeta::new(Config::plain().pvs(true), Unused).unwrap();
             search.search(&GoGame, &mut search.scratch(), &root, &Limits::default())
         })
         .unwrap()

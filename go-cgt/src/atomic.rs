@@ -95,6 +95,7 @@ impl Context {
         if let Some(&w) = memo.get(&g) {
             return Ok(w);
         }
+        self.step()?;
         let (two, minus_two) = (self.integer(2), self.integer(-2));
         let mut lw = Vec::new();
         for l in self.lopts(g).to_vec() {
@@ -109,9 +110,9 @@ impl Context {
         let g2 = self.construct(lw.clone(), rw.clone())?;
         let w = if self.is_integer(g2) {
             // the eccentric case
-            let below = if self.gt(g, star) {
+            let below = if self.gt(g, star)? {
                 true
-            } else if self.lt(g, star) {
+            } else if self.lt(g, star)? {
                 false
             } else {
                 memo.insert(g, g2);
@@ -140,11 +141,12 @@ impl Context {
             if below { (self.left_stop(h).ceil(), -1) } else { (self.right_stop(h).floor(), 1) };
         loop {
             let ng = self.integer(n);
-            let done = if below { !self.le(h, ng) } else { !self.le(ng, h) };
+            let done = if below { !self.le(h, ng)? } else { !self.le(ng, h)? };
             if done {
                 return Ok(n);
             }
             n = n.checked_add(step).ok_or(Error::Overflow)?;
+            self.step()?;
         }
     }
 

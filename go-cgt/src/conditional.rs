@@ -250,7 +250,9 @@ impl ConditionalGame {
     /// not for large sums.
     ///
     /// # Errors
-    /// [`Error::TooDeep`] if a line of play is longer than the context's depth limit.
+    /// [`Error::TooDeep`] if a line of play is longer than the context's depth limit;
+    /// [`Error::LimitExceeded`] at the context's limits (the search table counts
+    /// towards the memory limit).
     pub fn outcome(
         &self,
         ctx: &mut Context,
@@ -285,6 +287,12 @@ impl ConditionalGame {
             return Ok(w);
         }
         let (state, _) = key;
+        ctx.step()?;
+        if table.len() % 1024 == 1023 {
+            let entry =
+                size_of::<((Vec<Local>, bool), bool)>() + 1 + state.len() * size_of::<Local>();
+            ctx.check_resources(table.capacity() * entry)?;
+        }
         let mut won = false;
         'outer: for i in 0..state.len() {
             for m in self.moves(ctx, &state, i, left, cond) {
@@ -313,7 +321,7 @@ mod tests {
         let parts = ["{2|0}", "^", "{1|-1}", "*"].map(|s| ctx.parse(s).unwrap());
         let start: Vec<Local> = parts.iter().map(|&g| Local::At(cg.game(g))).collect();
         let total = ctx.sum_all(&parts).unwrap();
-        let expected = ctx.outcome(total);
+        let expected = ctx.outcome(total).unwrap();
         let got = cg
             .outcome(&mut ctx, &start, &mut |_: Atom, _: &[Local], _: &mut Context| true)
             .unwrap();
@@ -343,7 +351,7 @@ mod tests {
         // Without the guard the territory would be the ordinary {2|0}: Black wins
         // both ways ({1|-1} + {2|0} > 0).
         let plain = ctx.parse("{1|-1} + {2|0}").unwrap();
-        assert_eq!(ctx.outcome(plain), Outcome::Left);
+        assert_eq!(ctx.outcome(plain).unwrap(), Outcome::Left);
     }
 
     #[test]

@@ -4,8 +4,10 @@
 use crate::dyadic::Dyadic;
 use crate::error::{Error, Result};
 use crate::hash::IdMap;
+use crate::limits::{Limit, Limits};
 use crate::thermograph::Thermograph;
 use core::fmt;
+use std::time::Instant;
 
 /// A canonical short game stored in a [`Context`].
 ///
@@ -71,7 +73,14 @@ pub const DEFAULT_DEPTH_LIMIT: u32 = 1000;
 /// game in a context has a *depth* (longest chain of options, numbers count 0) of at
 /// most [`Context::depth_limit`], and binary operations refuse operands whose depths
 /// add up to more than the limit ([`Error::TooDeep`]). The default of 1000 needs
-/// well under 2 MiB of stack; raise it only on a thread with a larger stack.
+/// under 1 MiB of stack in an optimised build (measured on the deepest sums,
+/// heatings, Norton products, thermographs and reduced forms); an unoptimised build
+/// needs several times more. Raise it only on a thread with a larger stack.
+///
+/// # Limits
+/// Work and memory are bounded by the context's [`Limits`] (games, estimated
+/// memory, printed length, deadline): an operation that would pass one fails with
+/// [`Error::LimitExceeded`], and the context stays usable.
 ///
 /// # Examples
 /// ```
@@ -81,7 +90,7 @@ pub const DEFAULT_DEPTH_LIMIT: u32 = 1000;
 /// let star = ctx.parse("*")?;
 /// let up_star = ctx.sum(up, star)?;
 /// assert_eq!(ctx.display(up_star).to_string(), "^*");
-/// assert!(ctx.is_confused(up_star, ctx.zero()));
+/// assert!(ctx.is_confused(up_star, ctx.zero())?);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
@@ -101,8 +110,34 @@ pub struct Context {
     pub(crate) aw_memo: IdMap<GameId, core::result::Result<GameId, Error>>,
     pub(crate) rcf_memo: IdMap<GameId, GameId>,
     pub(crate) birthday_memo: IdMap<GameId, u64>,
+    pub(crate) incentive_memo: IdMap<(GameId, bool), Box<[GameId]>>,
     depth_limit: u32,
     zero: GameId,
+    limits: Limits,
+    /// Units of work done (see [`Context::step`]).
+    steps: u64,
+    /// Bytes of the boxed intern keys.
+    key_bytes: usize,
+    /// Bytes held by the thermographs' trajectories.
+    pub(crate) thermograph_bytes: usize,
+    /// Bytes held by the boxed incentive lists.
+    pub(crate) incentive_bytes: usize,
+    /// Whether sums may use the closed forms of `closed_forms.rs` (off only in the
+    /// tests that compare them with the general sum).
+    pub(crate) closed_forms: bool,
+    /// Set while [`Context::nimber_translate`] checks its condition.
+    pub(crate) checking_nimber: bool,
+    /// Scratch space reused by every construction (no allocation per call).
+    key_buf: Vec<GameId>,
+    virtual_memo: VirtualMemo,
+}
+
+/// How often (in steps of work) the deadline and the memory estimate are checked.
+const CHECK_EVERY: u64 = 1024;
+
+/// The bytes a hash table of `map.capacity()` entries takes (entries and control bytes).
+fn table_bytes<K, V, S>(map: &std::collections::HashMap<K, V, S>) -> usize {
+    map.capacity() * (size_of::<(K, V)>() + 1)
 }
 
 impl fmt::Debug for Context {
@@ -110,6 +145,7 @@ impl fmt::Debug for Context {
         f.debug_struct("Context")
             .field("games", &self.nodes.len())
             .field("depth_limit", &self.depth_limit)
+            .field("limits", &self.limits)
             .finish_non_exhaustive()
     }
 }
@@ -190,8 +226,13 @@ fn nus_nonnegative(ups: i64, nim: u32) -> bool {
 }
 
 impl Context {
-    /// An empty context holding only `0`.
+    /// An empty context holding only `0`, with the default [`Limits`].
     pub fn new() -> Context {
+        Context::with_limits(Limits::default())
+    }
+
+    /// An empty context holding only `0`, with the given limits.
+    pub fn with_limits(limits: Limits) -> Context {
         let mut ctx = Context {
             nodes: Vec::new(),
             opts: Vec::new(),
@@ -208,8 +249,18 @@ impl Context {
             aw_memo: IdMap::default(),
             rcf_memo: IdMap::default(),
             birthday_memo: IdMap::default(),
+            incentive_memo: IdMap::default(),
             depth_limit: DEFAULT_DEPTH_LIMIT,
             zero: GameId(0),
+            limits,
+            steps: 0,
+            key_bytes: 0,
+            thermograph_bytes: 0,
+            incentive_bytes: 0,
+            closed_forms: true,
+            checking_nimber: false,
+            key_buf: Vec::new(),
+            virtual_memo: VirtualMemo::default(),
         };
         ctx.zero = ctx.number(Dyadic::ZERO);
         ctx
@@ -227,20 +278,89 @@ impl Context {
         self.depth_limit = limit;
     }
 
+    /// The resource limits (see [`Limits`]).
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Replaces the resource limits; they apply from the next operation on (a
+    /// context that already holds more games than the new limit refuses to create
+    /// more).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Counts one unit of work (an uncached comparison, sum, canonical
+    /// construction, search node, ...); every [`CHECK_EVERY`] units, checks the
+    /// deadline and the memory estimate.
+    pub(crate) fn step(&mut self) -> Result<()> {
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(CHECK_EVERY) {
+            self.check_resources(0)?;
+        }
+        Ok(())
+    }
+
+    /// Checks the deadline, and the memory estimate plus `extra` bytes held by the
+    /// caller (a search table) against the limits.
+    pub(crate) fn check_resources(&self, extra: usize) -> Result<()> {
+        if let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            return Err(Error::LimitExceeded(Limit::Deadline));
+        }
+        if let Some(max) = self.limits.memory
+            && self.memory_estimate().saturating_add(extra) > max
+        {
+            return Err(Error::LimitExceeded(Limit::Memory(max)));
+        }
+        Ok(())
+    }
+
+    /// An estimate of the bytes the context holds: the arena (games, options,
+    /// intern table) and every memo table, from their capacities.
+    pub fn memory_estimate(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node>()
+            + self.opts.capacity() * size_of::<GameId>()
+            + table_bytes(&self.intern)
+            + self.key_bytes
+            + table_bytes(&self.numbers)
+            + table_bytes(&self.nus_ids)
+            + table_bytes(&self.sum_memo)
+            + table_bytes(&self.le_memo)
+            + table_bytes(&self.thermographs)
+            + self.thermograph_bytes
+            + table_bytes(&self.cool_memo)
+            + table_bytes(&self.heat_memo)
+            + table_bytes(&self.overheat_memo)
+            + table_bytes(&self.norton_memo)
+            + table_bytes(&self.aw_memo)
+            + table_bytes(&self.rcf_memo)
+            + table_bytes(&self.birthday_memo)
+            + table_bytes(&self.incentive_memo)
+            + self.incentive_bytes
+            + table_bytes(&self.virtual_memo.rv)
+            + table_bytes(&self.virtual_memo.vr)
+            + self.key_buf.capacity() * size_of::<GameId>()
+    }
+
     /// Empties every memo table (sums, comparisons, thermographs, cooling, heating,
-    /// Norton products, atomic weights, reduced forms, birthdays) to free memory.
-    /// The games themselves, and so their ids, stay valid.
+    /// Norton products, atomic weights, reduced forms, birthdays, incentives) to
+    /// free memory. The games themselves, and so their ids, stay valid.
     pub fn clear_caches(&mut self) {
-        self.sum_memo.clear();
-        self.le_memo.clear();
-        self.thermographs.clear();
-        self.cool_memo.clear();
-        self.heat_memo.clear();
-        self.overheat_memo.clear();
-        self.norton_memo.clear();
-        self.aw_memo.clear();
-        self.rcf_memo.clear();
-        self.birthday_memo.clear();
+        self.sum_memo = IdMap::default();
+        self.le_memo = IdMap::default();
+        self.thermographs = IdMap::default();
+        self.cool_memo = IdMap::default();
+        self.heat_memo = IdMap::default();
+        self.overheat_memo = IdMap::default();
+        self.norton_memo = IdMap::default();
+        self.aw_memo = IdMap::default();
+        self.rcf_memo = IdMap::default();
+        self.birthday_memo = IdMap::default();
+        self.incentive_memo = IdMap::default();
+        self.thermograph_bytes = 0;
+        self.incentive_bytes = 0;
     }
 
     /// How many distinct games the context holds.
@@ -391,16 +511,36 @@ impl Context {
     /// that is not a number. Sorts the options.
     pub(crate) fn intern_general(
         &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    ) -> Result<GameId> {
+        self.intern_checked(left, right, true)
+    }
+
+    /// [`Context::intern_general`], checking the games limit only if `check_games`.
+    fn intern_checked(
+        &mut self,
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
+        check_games: bool,
     ) -> Result<GameId> {
         normalize(&mut left, &mut right);
-        let mut key = Vec::with_capacity(left.len() + right.len() + 1);
+        // the key is built in a reused buffer; it is copied only for a new game
+        let mut key = core::mem::take(&mut self.key_buf);
+        key.clear();
         key.push(GameId(left.len() as u32));
         key.extend_from_slice(&left);
         key.extend_from_slice(&right);
-        if let Some(&id) = self.intern.get(key.as_slice()) {
+        let found = self.intern.get(key.as_slice()).copied();
+        let key_box: Box<[GameId]> =
+            if found.is_none() { key.as_slice().into() } else { Box::default() };
+        self.key_buf = key;
+        if let Some(id) = found {
             return Ok(id);
+        }
+        let key = key_box;
+        if check_games && let Some(max) = self.limits.games.filter(|&max| self.nodes.len() >= max) {
+            return Err(Error::LimitExceeded(Limit::Games(max)));
         }
         let depth = 1 + left.iter().chain(&right).map(|&g| self.depth(g)).max().unwrap_or(0);
         self.check_depth(depth)?;
@@ -418,7 +558,8 @@ impl Context {
             right_stop,
             neg: None,
         });
-        self.intern.insert(key.into_boxed_slice(), id);
+        self.key_bytes += key.len() * size_of::<GameId>();
+        self.intern.insert(key, id);
         Ok(id)
     }
 
@@ -580,13 +721,14 @@ impl Context {
         }
         let depth = 1 + left.iter().chain(&right).map(|&g| self.depth(g)).max().unwrap_or(0);
         self.check_depth(depth)?;
-        self.remove_dominated(&mut left, &mut right);
-        if self.bypass_reversible(&mut left, &mut right) {
+        self.step()?;
+        self.remove_dominated(&mut left, &mut right)?;
+        if self.bypass_reversible(&mut left, &mut right)? {
             normalize(&mut left, &mut right);
             if let Some(id) = self.all_number_options(&left, &right)? {
                 return Ok(id);
             }
-            self.remove_dominated(&mut left, &mut right);
+            self.remove_dominated(&mut left, &mut right)?;
         }
         if let Some(id) = self.all_number_options(&left, &right)? {
             return Ok(id);
@@ -621,15 +763,19 @@ impl Context {
         }
     }
 
-    fn remove_dominated(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
+    fn remove_dominated(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> Result<()> {
         // Left prefers larger options, Right smaller ones; equal options are already
-        // merged (canonical forms are unique).
-        let _ = self.retain_undominated(left, |ctx, a, b| Ok(ctx.le(a, b)));
-        let _ = self.retain_undominated(right, |ctx, a, b| Ok(ctx.le(b, a)));
+        // merged (canonical forms are unique). The likely winners (the best stops on
+        // the side the opponent answers) go first, so that a dominated option is
+        // usually found dominated by the first option it is compared with.
+        left.sort_by_key(|&g| core::cmp::Reverse((self.right_stop(g), self.left_stop(g))));
+        right.sort_by_key(|&g| (self.left_stop(g), self.right_stop(g)));
+        self.retain_undominated(left, |ctx, a, b| ctx.le(a, b))?;
+        self.retain_undominated(right, |ctx, a, b| ctx.le(b, a))
     }
 
     /// Drops every option `a` for which `dominated(a, b)` holds for another kept
-    /// option `b`.
+    /// option `b` (compared in the order of `opts`).
     pub(crate) fn retain_undominated(
         &mut self,
         opts: &mut Vec<GameId>,
@@ -650,19 +796,36 @@ impl Context {
     }
 
     /// Replaces reversible options until none is left; returns whether any was.
-    fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> bool {
-        let mut memo = VirtualMemo::default();
+    fn bypass_reversible(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+    ) -> Result<bool> {
+        // le_virtual never constructs a game, so the scratch memo is free here
+        let mut memo = core::mem::take(&mut self.virtual_memo);
+        memo.rv.clear();
+        memo.vr.clear();
+        let changed = self.bypass_with(left, right, &mut memo);
+        self.virtual_memo = memo;
+        changed
+    }
+
+    fn bypass_with(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        memo: &mut VirtualMemo,
+    ) -> Result<bool> {
         // The value of G = {left | right} does not change while bypassing, so the
         // comparisons may use a snapshot of it.
         let (l0, r0) = (left.clone(), right.clone());
         let mut changed = false;
         for (opts, on_left) in [(left, true), (right, false)] {
             let reversible =
-                |ctx: &mut Context, x: GameId| Ok(ctx.le_virtual(x, on_left, &l0, &r0, &mut memo));
-            changed |=
-                self.bypass_options(opts, on_left, reversible, |_, y| Ok(y)).unwrap_or(false);
+                |ctx: &mut Context, x: GameId| ctx.le_virtual(x, on_left, &l0, &r0, memo);
+            changed |= self.bypass_options(opts, on_left, reversible, |_, y| Ok(y))?;
         }
-        changed
+        Ok(changed)
     }
 
     /// Bypasses reversible options of one side: a Left option `G^L` (`on_left`)
@@ -713,67 +876,86 @@ impl Context {
         left: &[GameId],
         right: &[GameId],
         memo: &mut VirtualMemo,
-    ) -> bool {
+    ) -> Result<bool> {
         let table = if g_on_right { &memo.rv } else { &memo.vr };
         if let Some(&b) = table.get(&x) {
-            return b;
+            return Ok(b);
         }
+        self.step()?;
         // x ≤ G iff no G^R ≤ x and no x^L ≥ G; G ≤ x iff no G^L ≥ x and no x^R ≤ G.
         let g_opts = if g_on_right { right } else { left };
-        let mut result =
-            !g_opts.iter().any(|&o| if g_on_right { self.le(o, x) } else { self.le(x, o) });
+        let mut result = true;
+        for &o in g_opts {
+            if if g_on_right { self.le(o, x)? } else { self.le(x, o)? } {
+                result = false;
+                break;
+            }
+        }
         if result {
             let x_opts = if g_on_right { self.left_options(x) } else { self.right_options(x) };
             for xo in x_opts {
-                if self.le_virtual(xo, !g_on_right, left, right, memo) {
+                if self.le_virtual(xo, !g_on_right, left, right, memo)? {
                     result = false;
                     break;
                 }
             }
         }
         (if g_on_right { &mut memo.rv } else { &mut memo.vr }).insert(x, result);
-        result
+        Ok(result)
     }
 
     // ---------------------------------------------------------------- comparison
 
     /// Whether `a ≤ b`.
-    pub fn le(&mut self, a: GameId, b: GameId) -> bool {
+    ///
+    /// # Errors
+    /// [`Error::LimitExceeded`] if the deadline or the memory limit is reached
+    /// (comparisons never create games).
+    pub fn le(&mut self, a: GameId, b: GameId) -> Result<bool> {
+        if let Some(r) = self.le_quick(a, b) {
+            return Ok(r);
+        }
+        if let Some(&r) = self.le_memo.get(&(a, b)) {
+            return Ok(r);
+        }
+        self.step()?;
+        let result = self.le_uncached(a, b)?;
+        self.le_memo.insert((a, b), result);
+        Ok(result)
+    }
+
+    /// `a ≤ b` when it follows from equality, the stops or the NUS forms alone.
+    fn le_quick(&self, a: GameId, b: GameId) -> Option<bool> {
         if a == b {
-            return true;
+            return Some(true);
         }
         let (na, nb) = (&self.nodes[a.index()], &self.nodes[b.index()]);
         // G ≤ H implies both stops of G are at most those of H.
         if na.left_stop > nb.left_stop || na.right_stop > nb.right_stop {
-            return false;
+            return Some(false);
         }
         if let (Some(s), Some(t)) = (na.nus, nb.nus) {
             // b − a as a NUS
-            return match t.number.cmp(&s.number) {
+            return Some(match t.number.cmp(&s.number) {
                 core::cmp::Ordering::Greater => true,
                 core::cmp::Ordering::Less => false,
                 core::cmp::Ordering::Equal => {
                     nus_nonnegative(i64::from(t.ups) - i64::from(s.ups), t.nimber ^ s.nimber)
                 }
-            };
+            });
         }
-        if let Some(&r) = self.le_memo.get(&(a, b)) {
-            return r;
-        }
-        let result = self.le_uncached(a, b);
-        self.le_memo.insert((a, b), result);
-        result
+        None
     }
 
-    fn le_uncached(&mut self, a: GameId, b: GameId) -> bool {
+    fn le_uncached(&mut self, a: GameId, b: GameId) -> Result<bool> {
         let (a_num, b_num) = (self.is_number(a), self.is_number(b));
         // Number avoidance: against a number, only the other game's options matter.
         if !a_num {
             let (s, nl, _) = self.range(a);
             for i in 0..nl {
                 let al = self.opts[s + i];
-                if self.le(b, al) {
-                    return false;
+                if self.le(b, al)? {
+                    return Ok(false);
                 }
             }
         }
@@ -781,62 +963,86 @@ impl Context {
             let (s, nl, nr) = self.range(b);
             for i in 0..nr {
                 let br = self.opts[s + nl + i];
-                if self.le(br, a) {
-                    return false;
+                if self.le(br, a)? {
+                    return Ok(false);
                 }
             }
         }
-        true
+        Ok(true)
     }
 
     /// Whether `a ≥ b`.
-    pub fn ge(&mut self, a: GameId, b: GameId) -> bool {
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn ge(&mut self, a: GameId, b: GameId) -> Result<bool> {
         self.le(b, a)
     }
 
     /// Whether `a < b`.
-    pub fn lt(&mut self, a: GameId, b: GameId) -> bool {
-        a != b && self.le(a, b)
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn lt(&mut self, a: GameId, b: GameId) -> Result<bool> {
+        Ok(a != b && self.le(a, b)?)
     }
 
     /// Whether `a > b`.
-    pub fn gt(&mut self, a: GameId, b: GameId) -> bool {
-        a != b && self.le(b, a)
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn gt(&mut self, a: GameId, b: GameId) -> Result<bool> {
+        Ok(a != b && self.le(b, a)?)
     }
 
     /// Whether `a ‖ b` (confused, incomparable).
-    pub fn is_confused(&mut self, a: GameId, b: GameId) -> bool {
-        !self.le(a, b) && !self.le(b, a)
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn is_confused(&mut self, a: GameId, b: GameId) -> Result<bool> {
+        Ok(self.compare(a, b)? == Relation::Confused)
     }
 
     /// Whether `a <| b` (less than or confused with: not `a ≥ b`).
-    pub fn less_or_confused(&mut self, a: GameId, b: GameId) -> bool {
-        !self.le(b, a)
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn less_or_confused(&mut self, a: GameId, b: GameId) -> Result<bool> {
+        Ok(!self.le(b, a)?)
     }
 
     /// Whether `a |> b` (greater than or confused with: not `a ≤ b`).
-    pub fn greater_or_confused(&mut self, a: GameId, b: GameId) -> bool {
-        !self.le(a, b)
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn greater_or_confused(&mut self, a: GameId, b: GameId) -> Result<bool> {
+        Ok(!self.le(a, b)?)
     }
 
     /// How `a` compares with `b`.
-    pub fn compare(&mut self, a: GameId, b: GameId) -> Relation {
-        match (self.le(a, b), self.le(b, a)) {
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn compare(&mut self, a: GameId, b: GameId) -> Result<Relation> {
+        Ok(match (self.le(a, b)?, self.le(b, a)?) {
             (true, true) => Relation::Equal,
             (true, false) => Relation::Less,
             (false, true) => Relation::Greater,
             (false, false) => Relation::Confused,
-        }
+        })
     }
 
     /// The outcome class of `g`.
-    pub fn outcome(&mut self, g: GameId) -> Outcome {
-        match self.compare(g, self.zero) {
+    ///
+    /// # Errors
+    /// As [`Context::le`].
+    pub fn outcome(&mut self, g: GameId) -> Result<Outcome> {
+        Ok(match self.compare(g, self.zero)? {
             Relation::Equal => Outcome::Previous,
             Relation::Greater => Outcome::Left,
             Relation::Less => Outcome::Right,
             Relation::Confused => Outcome::Next,
-        }
+        })
     }
 
     // ---------------------------------------------------------------- negation and sum
@@ -853,8 +1059,9 @@ impl Context {
                     self.ropts(g).to_vec().into_iter().map(|r| self.neg(r)).collect();
                 let r: Vec<GameId> =
                     self.lopts(g).to_vec().into_iter().map(|l| self.neg(l)).collect();
-                // The negative of a canonical game is canonical and of the same depth.
-                self.intern_general(l, r).expect("negation keeps the depth")
+                // The negative of a canonical game is canonical and of the same
+                // depth, and negation is exempt from the games limit.
+                self.intern_checked(l, r, false).expect("negation keeps the depth")
             }
         };
         self.nodes[g.index()].neg = Some(n);
@@ -881,14 +1088,6 @@ impl Context {
         self.sum(a, nb)
     }
 
-    /// The sum of all `games` (0 for none).
-    ///
-    /// # Errors
-    /// As [`Context::sum`], checked at each step.
-    pub fn sum_all(&mut self, games: &[GameId]) -> Result<GameId> {
-        games.iter().try_fold(self.zero, |acc, &g| self.sum(acc, g))
-    }
-
     pub(crate) fn sum_rec(&mut self, a: GameId, b: GameId) -> Result<GameId> {
         if a == self.zero {
             return Ok(b);
@@ -903,6 +1102,7 @@ impl Context {
         if let Some(&s) = self.sum_memo.get(&(a, b)) {
             return Ok(s);
         }
+        self.step()?;
         let result = if self.is_number(a) || self.is_number(b) {
             // Translation by a number keeps canonical forms.
             let (x, g) = if self.is_number(a) { (a, b) } else { (b, a) };
@@ -921,6 +1121,8 @@ impl Context {
         } else if let (Some(s), Some(t)) = (self.as_nus(a), self.as_nus(b)) {
             let ups = s.ups.checked_add(t.ups).ok_or(Error::Overflow)?;
             self.nus(s.number.checked_add(t.number)?, ups, s.nimber ^ t.nimber)?
+        } else if let Some(r) = self.sum_with_nus(a, b)? {
+            r
         } else {
             let mut left = Vec::new();
             let mut right = Vec::new();
@@ -939,6 +1141,40 @@ impl Context {
         };
         self.sum_memo.insert((a, b), result);
         Ok(result)
+    }
+
+    /// `a + b` by a closed form when one of them is `x + *n` and the other is not
+    /// a NUS: the number is added first (a translation), then the nimber by
+    /// [`Context::nimber_translate`] if its moves are dominated.
+    // Not inlined: `sum_rec` recurses once per level of depth and must keep a small
+    // frame.
+    #[inline(never)]
+    fn sum_with_nus(&mut self, a: GameId, b: GameId) -> Result<Option<GameId>> {
+        if !self.closed_forms {
+            return Ok(None);
+        }
+        let (g, t) = match (self.as_nus(a), self.as_nus(b)) {
+            (None, Some(t)) => (a, t),
+            (Some(t), None) => (b, t),
+            _ => return Ok(None),
+        };
+        if t.ups != 0 {
+            return Ok(None);
+        }
+        if t.number != Dyadic::ZERO {
+            let x = self.number(t.number);
+            let gx = self.sum_rec(g, x)?;
+            let star = self.nimber(t.nimber)?;
+            return self.sum_rec(gx, star).map(Some);
+        }
+        // Shallow games only: the incentives are sums nested inside this sum, and
+        // the stack must stay within what the depth limit promises.
+        if t.nimber < crate::closed_forms::NIMBER_SHORTCUT_FROM
+            || self.depth(g).saturating_mul(8) > self.depth_limit()
+        {
+            return Ok(None);
+        }
+        self.nimber_translate(g, t.nimber)
     }
 
     /// `n · g` (the sum of `|n|` copies of `g` or of `−g`), by doubling.
@@ -963,7 +1199,8 @@ impl Context {
     }
 }
 
-#[derive(Default)]
+/// The memo of the comparisons with a game under construction.
+#[derive(Clone, Default)]
 struct VirtualMemo {
     rv: IdMap<GameId, bool>,
     vr: IdMap<GameId, bool>,

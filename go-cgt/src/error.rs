@@ -1,5 +1,6 @@
 //! The error type of the value algebra.
 
+use crate::limits::Limit;
 use core::fmt;
 
 /// Why an operation on games could not give an exact answer.
@@ -28,6 +29,8 @@ pub enum Error {
     NotAtomic,
     /// An argument is outside the domain of the operation; the text says which.
     InvalidArgument(&'static str),
+    /// A resource limit of the context was reached (see [`Limits`](crate::Limits)).
+    LimitExceeded(Limit),
 }
 
 impl fmt::Display for Error {
@@ -43,6 +46,7 @@ impl fmt::Display for Error {
             Error::CoolingBelowMinusOne => f.write_str("cooling is defined only for t > -1"),
             Error::NotAtomic => f.write_str("not atomic"),
             Error::InvalidArgument(what) => write!(f, "invalid argument: {what}"),
+            Error::LimitExceeded(limit) => write!(f, "stopped: {limit}"),
         }
     }
 }

@@ -21,14 +21,7 @@ impl Context {
     }
 
     fn incentives_of(&mut self, g: GameId, left: bool) -> Result<Vec<GameId>> {
-        let opts = if left { self.left_options(g) } else { self.right_options(g) };
-        let mut out = Vec::with_capacity(opts.len());
-        for o in opts {
-            out.push(if left { self.difference(o, g)? } else { self.difference(g, o)? });
-        }
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
+        Ok(self.incentives_memo(g, left)?.into_vec())
     }
 
     /// All incentives of `g` (Left's and Right's), without duplicates.
@@ -77,6 +70,7 @@ impl Context {
         if let Some(&p) = self.norton_memo.get(&(g, u)) {
             return Ok(p);
         }
+        self.step()?;
         let (left, right) = self.option_lists(g);
         let mut l = Vec::new();
         for o in left {

@@ -1,15 +1,19 @@
-//! CGSuite's ASCII notation: the printer (with a Unicode option) and the parser of
-//! games and expressions.
+//! CGSuite's ASCII notation: the lexer and parser of games and expressions, and
+//! the functions an expression may call. (The printer is in `printer.rs`.)
 
 use crate::context::{Context, GameId, Outcome};
 use crate::dyadic::{Dyadic, MAX_EXPONENT};
 use crate::error::Error;
+use crate::lazy_sum::LazySum;
 use crate::thermograph::Thermograph;
 use core::fmt;
 
-/// The deepest nesting of braces, parentheses, slash levels and function calls the
-/// parser accepts.
+/// The deepest nesting of braces, parentheses, slash levels, negations and
+/// function calls the parser accepts.
 pub const MAX_NESTING: usize = 200;
+
+/// How many characters of the input an error message quotes at most.
+const QUOTE_CHARS: usize = 40;
 
 /// A syntax or evaluation error in a game or expression, with the 1-based column
 /// (in characters) where it was found.
@@ -17,11 +21,12 @@ pub const MAX_NESTING: usize = 200;
 pub struct ParseError {
     column: usize,
     message: String,
+    error: Option<Error>,
 }
 
 impl ParseError {
     fn new(column: usize, message: impl Into<String>) -> ParseError {
-        ParseError { column, message: message.into() }
+        ParseError { column, message: message.into(), error: None }
     }
 
     /// The 1-based column (in characters) of the offending text.
@@ -33,6 +38,12 @@ impl ParseError {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// The error of the value algebra behind this one, when the text parsed but an
+    /// operation failed (for example [`Error::LimitExceeded`]).
+    pub fn error(&self) -> Option<&Error> {
+        self.error.as_ref()
+    }
 }
 
 impl fmt::Display for ParseError {
@@ -41,7 +52,11 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl core::error::Error for ParseError {}
+impl core::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        self.error.as_ref().map(|e| e as &(dyn core::error::Error + 'static))
+    }
+}
 
 /// The value of an expression (see [`Context::eval`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +69,114 @@ pub enum Value {
     Thermograph(Thermograph),
     /// An outcome class.
     Outcome(Outcome),
+}
+
+/// A function of the expression language (see [`FUNCTIONS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// The name and the other names it answers to (case-insensitive).
+    pub names: &'static [&'static str],
+    /// How it is called, e.g. `cool(G, t)`.
+    pub signature: &'static str,
+    /// What it gives, in one line.
+    pub meaning: &'static str,
+}
+
+impl Function {
+    fn arity(&self) -> usize {
+        self.signature.matches(',').count() + 1
+    }
+}
+
+/// Every function [`Context::eval`] knows, in the order of the help text.
+pub const FUNCTIONS: &[Function] = &[
+    Function {
+        names: &["cool"],
+        signature: "cool(G, t)",
+        meaning: "G cooled by the number t > -1 (Conway's freezing rule)",
+    },
+    Function {
+        names: &["heat"],
+        signature: "heat(G, t)",
+        meaning: "G heated by the game t: {heat(GL,t) + t | heat(GR,t) - t}",
+    },
+    Function {
+        names: &["overheat"],
+        signature: "overheat(G, s, t)",
+        meaning: "G overheated from s to t",
+    },
+    Function {
+        names: &["mean"],
+        signature: "mean(G)",
+        meaning: "the mean value (the mast of the thermograph)",
+    },
+    Function {
+        names: &["temperature"],
+        signature: "temperature(G)",
+        meaning: "the temperature (-1 for integers, -1/2^k for other numbers)",
+    },
+    Function {
+        names: &["leftstop"],
+        signature: "leftstop(G)",
+        meaning: "the number reached when Left moves first and both play to a number",
+    },
+    Function {
+        names: &["rightstop"],
+        signature: "rightstop(G)",
+        meaning: "the number reached when Right moves first",
+    },
+    Function {
+        names: &["thermograph"],
+        signature: "thermograph(G)",
+        meaning: "the thermograph, in CGSuite's format (walls as critical points and slopes)",
+    },
+    Function {
+        names: &["atomicweight", "aw"],
+        signature: "atomicweight(G)",
+        meaning: "the atomic weight (an error if G is not atomic)",
+    },
+    Function {
+        names: &["rcf", "reducedcanonicalform"],
+        signature: "rcf(G)",
+        meaning: "the reduced canonical form: the simplest game infinitesimally close to G",
+    },
+    Function {
+        names: &["birthday"],
+        signature: "birthday(G)",
+        meaning: "the day on which G is born",
+    },
+    Function {
+        names: &["outcome"],
+        signature: "outcome(G)",
+        meaning: "the outcome class: L, R, N (first player wins) or P (second player wins)",
+    },
+    Function {
+        names: &["norton", "nortonproduct"],
+        signature: "norton(G, U)",
+        meaning: "Norton's product G.U (n.U for an integer n)",
+    },
+    Function {
+        names: &["farstar"],
+        signature: "farstar(G)",
+        meaning: "a nimber *N larger than every nimber among the followers of G",
+    },
+    Function { names: &["tiny"], signature: "Tiny(G)", meaning: "{0 || 0 | -G}" },
+    Function { names: &["miny"], signature: "Miny(G)", meaning: "{G | 0 || 0}" },
+];
+
+/// `text` quoted for an error message: control characters escaped, at most
+/// [`QUOTE_CHARS`] characters.
+pub(crate) fn quote(text: &str) -> String {
+    let mut out = String::from("'");
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out.push('\'');
+    out
 }
 
 // ---------------------------------------------------------------- tokens
@@ -91,132 +214,184 @@ enum Tok {
 }
 
 fn describe(t: &Tok) -> String {
-    match t {
-        Tok::Int(n) => format!("number {n}"),
-        Tok::Ident(s) => format!("'{s}'"),
-        Tok::End => "end of input".to_owned(),
-        Tok::Bars(n) => format!("'{}'", "|".repeat(*n)),
-        other => format!("{other:?}"),
-    }
+    let text = match t {
+        Tok::Int(n) => return format!("number {n}"),
+        Tok::Half(n) => return format!("number {n}/2"),
+        Tok::Ident(s) => return quote(s),
+        Tok::End => return "end of input".to_owned(),
+        Tok::Bars(n) if *n <= 8 => return format!("'{}'", "|".repeat(*n)),
+        Tok::Bars(n) => return format!("{n} bars"),
+        Tok::Ups(n) => return format!("^{n}"),
+        Tok::Downs(n) => return format!("v{n}"),
+        Tok::Slash => "/",
+        Tok::Star => "*",
+        Tok::LBrace => "{",
+        Tok::RBrace => "}",
+        Tok::LParen => "(",
+        Tok::RParen => ")",
+        Tok::Comma => ",",
+        Tok::Plus => "+",
+        Tok::Minus => "-",
+        Tok::PlusMinus => "+-",
+        Tok::Le => "<=",
+        Tok::Ge => ">=",
+        Tok::Lt => "<",
+        Tok::Gt => ">",
+        Tok::EqEq => "==",
+        Tok::NotEq => "!=",
+        Tok::LtBar => "<|",
+        Tok::BarGt => "|>",
+    };
+    format!("'{text}'")
 }
 
-fn tokenize(src: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let mut col = i + 1;
-        let next = chars.get(i + 1).copied();
-        let (tok, len) = match c {
-            c if c.is_whitespace() => {
-                i += 1;
-                continue;
-            }
+/// A lexer that produces one token at a time (the input is never copied, so memory
+/// stays proportional to the nesting, not to the length of the text).
+struct Lexer<'s> {
+    src: &'s str,
+    /// Byte offset of the next character.
+    pos: usize,
+    /// 1-based column (in characters) of the next character.
+    col: usize,
+    /// A token produced ahead: `v3` is a down followed by the count.
+    pending: Option<(Tok, usize)>,
+}
+
+impl<'s> Lexer<'s> {
+    fn new(src: &'s str) -> Self {
+        Lexer { src, pos: 0, col: 1, pending: None }
+    }
+
+    fn peek_char(&self) -> Option<char> {
+        self.src[self.pos..].chars().next()
+    }
+
+    /// Consumes the second character of a two-character token.
+    fn second(&mut self, tok: Tok) -> Tok {
+        self.advance();
+        tok
+    }
+
+    fn advance(&mut self) -> Option<char> {
+        let c = self.peek_char()?;
+        self.pos += c.len_utf8();
+        self.col += 1;
+        Some(c)
+    }
+
+    /// Consumes characters while `pred` holds; returns how many.
+    fn advance_while(&mut self, mut pred: impl FnMut(char) -> bool) -> usize {
+        let mut n = 0;
+        while self.peek_char().is_some_and(&mut pred) {
+            self.advance();
+            n += 1;
+        }
+        n
+    }
+
+    /// The next token and its column.
+    fn next_token(&mut self) -> Result<(Tok, usize), ParseError> {
+        if let Some(t) = self.pending.take() {
+            return Ok(t);
+        }
+        self.advance_while(char::is_whitespace);
+        let col = self.col;
+        let Some(c) = self.advance() else { return Ok((Tok::End, col)) };
+        let next = self.peek_char();
+        let tok = match c {
             '0'..='9' => {
-                let mut j = i;
-                let mut n: i64 = 0;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    let d = i64::from(chars[j] as u8 - b'0');
-                    n = n.checked_mul(10).and_then(|n| n.checked_add(d)).ok_or_else(|| {
-                        ParseError::new(col, "integer too large (limit 2^63 - 1)")
-                    })?;
-                    j += 1;
+                let mut n = i64::from(c as u8 - b'0');
+                while let Some(d) = self.peek_char().and_then(|d| d.to_digit(10)) {
+                    self.advance();
+                    n = n.checked_mul(10).and_then(|n| n.checked_add(i64::from(d))).ok_or_else(
+                        || ParseError::new(col, "integer too large (limit 2^63 - 1)"),
+                    )?;
                 }
-                (Tok::Int(n), j - i)
+                if self.peek_char() == Some('½') {
+                    // `n½` (as printed with the Unicode option) is the number n + 1/2
+                    self.advance();
+                    let x = n.checked_mul(2).and_then(|m| m.checked_add(1));
+                    Tok::Half(x.ok_or_else(|| ParseError::new(col, "number too large"))?)
+                } else {
+                    Tok::Int(n)
+                }
             }
-            '/' => (Tok::Slash, 1),
-            '*' => (Tok::Star, 1),
+            '/' => Tok::Slash,
+            '*' => Tok::Star,
             '^' | '↑' | '⇑' => {
-                let mut j = i;
-                let mut n = 0;
-                while j < chars.len() && matches!(chars[j], '^' | '↑' | '⇑') {
-                    n += if chars[j] == '⇑' { 2 } else { 1 };
-                    j += 1;
+                let mut n: u32 = if c == '⇑' { 2 } else { 1 };
+                while let Some(u @ ('^' | '↑' | '⇑')) = self.peek_char() {
+                    self.advance();
+                    n = n.saturating_add(if u == '⇑' { 2 } else { 1 });
                 }
-                (Tok::Ups(n), j - i)
+                Tok::Ups(n)
             }
             '↓' | '⇓' => {
-                let mut j = i;
-                let mut n = 0;
-                while j < chars.len() && matches!(chars[j], '↓' | '⇓') {
-                    n += if chars[j] == '⇓' { 2 } else { 1 };
-                    j += 1;
+                let mut n: u32 = if c == '⇓' { 2 } else { 1 };
+                while let Some(d @ ('↓' | '⇓')) = self.peek_char() {
+                    self.advance();
+                    n = n.saturating_add(if d == '⇓' { 2 } else { 1 });
                 }
-                (Tok::Downs(n), j - i)
+                Tok::Downs(n)
             }
-            '{' => (Tok::LBrace, 1),
-            '}' => (Tok::RBrace, 1),
-            '(' => (Tok::LParen, 1),
-            ')' => (Tok::RParen, 1),
-            ',' => (Tok::Comma, 1),
-            '|' => {
-                if next == Some('>') {
-                    (Tok::BarGt, 2)
-                } else {
-                    let mut j = i;
-                    while j < chars.len() && chars[j] == '|' {
-                        j += 1;
-                    }
-                    (Tok::Bars(j - i), j - i)
-                }
-            }
-            '+' if next == Some('-') => (Tok::PlusMinus, 2),
-            '±' => (Tok::PlusMinus, 1),
-            '+' => (Tok::Plus, 1),
-            '-' | '−' => (Tok::Minus, 1),
-            '<' if next == Some('=') => (Tok::Le, 2),
-            '<' if next == Some('|') => (Tok::LtBar, 2),
-            '<' => (Tok::Lt, 1),
-            '>' if next == Some('=') => (Tok::Ge, 2),
-            '>' => (Tok::Gt, 1),
-            '=' if next == Some('=') => (Tok::EqEq, 2),
-            '!' if next == Some('=') => (Tok::NotEq, 2),
-            '½' => {
-                // `n½` (as printed with the Unicode option) is the number n + 1/2
-                if let Some((Tok::Int(n), c)) = out.last().cloned()
-                    && c + n.to_string().len() == col
-                {
-                    out.pop();
-                    col = c;
-                    let x = n.checked_mul(2).and_then(|m| m.checked_add(1));
-                    let x = x.ok_or_else(|| ParseError::new(c, "number too large"))?;
-                    (Tok::Half(x), 1)
-                } else {
-                    (Tok::Half(1), 1)
-                }
-            }
+            '{' => Tok::LBrace,
+            '}' => Tok::RBrace,
+            '(' => Tok::LParen,
+            ')' => Tok::RParen,
+            ',' => Tok::Comma,
+            '|' if next == Some('>') => self.second(Tok::BarGt),
+            '|' => Tok::Bars(1 + self.advance_while(|c| c == '|')),
+            '+' if next == Some('-') => self.second(Tok::PlusMinus),
+            '±' => Tok::PlusMinus,
+            '+' => Tok::Plus,
+            '-' | '−' => Tok::Minus,
+            '<' if next == Some('=') => self.second(Tok::Le),
+            '<' if next == Some('|') => self.second(Tok::LtBar),
+            '<' => Tok::Lt,
+            '>' if next == Some('=') => self.second(Tok::Ge),
+            '>' => Tok::Gt,
+            '=' if next == Some('=') => self.second(Tok::EqEq),
+            '!' if next == Some('=') => self.second(Tok::NotEq),
+            '½' => Tok::Half(1),
             c if c.is_alphabetic() || c == '_' => {
-                let mut j = i;
-                while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
-                    j += 1;
-                }
-                let word: String = chars[i..j].iter().collect();
-                if word.chars().all(|c| c == 'v') {
-                    (Tok::Downs(word.len() as u32), j - i)
-                } else if word.starts_with('v') && word[1..].chars().all(|c| c.is_ascii_digit()) {
-                    // v3 = three downs: a Downs(1) token followed by the count
-                    out.push((Tok::Downs(1), col));
-                    i += 1;
-                    continue;
+                let start = self.pos - c.len_utf8();
+                if c == 'v' && next.is_some_and(|d| d.is_ascii_digit()) && {
+                    // `v3` = three downs, but `v3a` is a name
+                    let rest = &self.src[self.pos..];
+                    let word_end = rest
+                        .find(|d: char| !(d.is_alphanumeric() || d == '_'))
+                        .unwrap_or(rest.len());
+                    rest[..word_end].chars().all(|d| d.is_ascii_digit())
+                } {
+                    // a Downs(1) token; the count is lexed next as a number
+                    Tok::Downs(1)
                 } else {
-                    (Tok::Ident(word), j - i)
+                    self.advance_while(|d| d.is_alphanumeric() || d == '_');
+                    let word = &self.src[start..self.pos];
+                    if word.bytes().all(|b| b == b'v') {
+                        Tok::Downs(u32::try_from(word.len()).unwrap_or(u32::MAX))
+                    } else {
+                        Tok::Ident(word.to_owned())
+                    }
                 }
             }
-            other => return Err(ParseError::new(col, format!("unexpected character '{other}'"))),
+            other => {
+                return Err(ParseError::new(
+                    col,
+                    format!("unexpected character {}", quote(&other.to_string())),
+                ));
+            }
         };
-        out.push((tok, col));
-        i += len;
+        Ok((tok, col))
     }
-    out.push((Tok::End, chars.len() + 1));
-    Ok(out)
 }
 
 // ---------------------------------------------------------------- parser
 
-struct Parser<'a> {
-    toks: Vec<(Tok, usize)>,
-    pos: usize,
+struct Parser<'a, 's> {
+    lexer: Lexer<'s>,
+    /// The current token and its column.
+    tok: (Tok, usize),
     ctx: &'a mut Context,
     depth: usize,
 }
@@ -224,29 +399,41 @@ struct Parser<'a> {
 type PResult<T> = Result<T, ParseError>;
 
 fn lift<T>(col: usize, r: Result<T, Error>) -> PResult<T> {
-    r.map_err(|e| ParseError::new(col, e.to_string()))
+    r.map_err(|e| ParseError { column: col, message: e.to_string(), error: Some(e) })
 }
 
-impl Parser<'_> {
+/// A parsed sum: one value, or several games (negated where subtracted) not added
+/// up yet, with the column of the first operator.
+enum Sum {
+    One(Value),
+    Many(Vec<GameId>, usize),
+}
+
+/// How many positions the lazy search of a comparison or an outcome may visit
+/// before the canonical sum is built instead.
+const LAZY_NODES: u64 = 100_000;
+
+impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
-        &self.toks[self.pos].0
+        &self.tok.0
     }
 
     fn col(&self) -> usize {
-        self.toks[self.pos].1
+        self.tok.1
     }
 
-    fn bump(&mut self) -> (Tok, usize) {
-        let t = self.toks[self.pos].clone();
-        if self.pos + 1 < self.toks.len() {
-            self.pos += 1;
-        }
-        t
+    fn bump(&mut self) -> PResult<(Tok, usize)> {
+        let next = if self.tok.0 == Tok::End {
+            (Tok::End, self.tok.1)
+        } else {
+            self.lexer.next_token()?
+        };
+        Ok(core::mem::replace(&mut self.tok, next))
     }
 
     fn expect(&mut self, want: &Tok, what: &str) -> PResult<usize> {
         if self.peek() == want {
-            Ok(self.bump().1)
+            Ok(self.bump()?.1)
         } else {
             Err(ParseError::new(
                 self.col(),
@@ -270,7 +457,7 @@ impl Parser<'_> {
     /// statement := sum [relop sum]
     fn statement(&mut self) -> PResult<Value> {
         let col = self.col();
-        let a = self.value_sum()?;
+        let a = self.sum_terms()?;
         let op = self.peek().clone();
         let op_col = self.col();
         let rel = matches!(
@@ -285,26 +472,37 @@ impl Parser<'_> {
                 | Tok::BarGt
         ) || op == Tok::Bars(2);
         let v = if rel {
-            self.bump();
-            let a = self.as_game(a, col)?;
+            self.bump()?;
             let bcol = self.col();
-            let b = self.value_sum()?;
+            let b = self.sum_terms()?;
+            if let Some(answer) = self.compare_lazily(&a, &b, &op, op_col)? {
+                return self.finish(Value::Bool(answer), op_col);
+            }
+            let a = self.sum_value(a)?;
+            let a = self.as_game(a, col)?;
+            let b = self.sum_value(b)?;
             let b = self.as_game(b, bcol)?;
             let c = &mut *self.ctx;
-            Value::Bool(match op {
+            let r = match op {
                 Tok::Le => c.le(a, b),
                 Tok::Ge => c.ge(a, b),
                 Tok::Lt => c.lt(a, b),
                 Tok::Gt => c.gt(a, b),
-                Tok::EqEq => a == b,
-                Tok::NotEq => a != b,
+                Tok::EqEq => Ok(a == b),
+                Tok::NotEq => Ok(a != b),
                 Tok::LtBar => c.less_or_confused(a, b),
                 Tok::BarGt => c.greater_or_confused(a, b),
                 _ => c.is_confused(a, b),
-            })
+            };
+            Value::Bool(lift(op_col, r)?)
         } else {
-            a
+            self.sum_value(a)?
         };
+        self.finish(v, op_col)
+    }
+
+    /// Checks that the input ends after the statement's value `v`.
+    fn finish(&mut self, v: Value, op_col: usize) -> PResult<Value> {
         if *self.peek() != Tok::End {
             let what = if op_col == self.col() && matches!(self.peek(), Tok::Bars(_)) {
                 "a comparison ('||' is confusion; slashes belong inside braces)".to_owned()
@@ -332,48 +530,156 @@ impl Parser<'_> {
         self.as_game(v, col)
     }
 
-    /// sum := signed (('+' | '-') signed)*
+    /// sum := signed (('+' | '-') signed)*, added up at once (see
+    /// [`Context::sum_all`]: the closed forms apply to the whole sum).
     fn value_sum(&mut self) -> PResult<Value> {
-        let col = self.col();
-        let mut acc = self.signed()?;
-        loop {
-            let op = self.peek().clone();
-            if op != Tok::Plus && op != Tok::Minus {
-                return Ok(acc);
-            }
-            let op_col = self.col();
-            self.bump();
-            let a = self.as_game(acc, col)?;
-            let bcol = self.col();
-            let b = self.signed()?;
-            let b = self.as_game(b, bcol)?;
-            let r = if op == Tok::Plus { self.ctx.sum(a, b) } else { self.ctx.difference(a, b) };
-            acc = Value::Game(lift(op_col, r)?);
+        let sum = self.sum_terms()?;
+        self.sum_value(sum)
+    }
+
+    /// The value of a parsed sum (the canonical sum of its games).
+    fn sum_value(&mut self, sum: Sum) -> PResult<Value> {
+        match sum {
+            Sum::One(v) => Ok(v),
+            Sum::Many(games, op_col) => Ok(Value::Game(lift(op_col, self.ctx.sum_all(&games))?)),
         }
     }
 
+    /// A sum, parsed but not added up.
+    fn sum_terms(&mut self) -> PResult<Sum> {
+        let col = self.col();
+        let first = self.signed()?;
+        if !matches!(self.peek(), Tok::Plus | Tok::Minus) {
+            return Ok(first);
+        }
+        let op_col = self.col();
+        // the games of the terms, as they come (4 bytes a term)
+        let mut games = Vec::new();
+        self.push_term(&mut games, first, col, false)?;
+        while matches!(self.peek(), Tok::Plus | Tok::Minus) {
+            let (op, _) = self.bump()?;
+            let col = self.col();
+            let value = self.signed()?;
+            self.push_term(&mut games, value, col, op == Tok::Minus)?;
+        }
+        Ok(Sum::Many(games, op_col))
+    }
+
+    /// Adds the games of one term (starting at `col`) to a sum, negated if it is
+    /// subtracted; a parenthesised sum joins the sum around it.
+    fn push_term(
+        &mut self,
+        games: &mut Vec<GameId>,
+        term: Sum,
+        col: usize,
+        negate: bool,
+    ) -> PResult<()> {
+        let mut push =
+            |ctx: &mut Context, g: GameId| games.push(if negate { ctx.neg(g) } else { g });
+        match term {
+            Sum::One(v) => {
+                let g = self.as_game(v, col)?;
+                push(self.ctx, g);
+            }
+            Sum::Many(parts, _) => {
+                for g in parts {
+                    push(self.ctx, g);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The games of a parsed sum, if it is made of games.
+    fn games_of(&mut self, sum: &Sum) -> Option<Vec<GameId>> {
+        match sum {
+            Sum::One(Value::Game(g)) => Some(vec![*g]),
+            Sum::One(_) => None,
+            Sum::Many(games, _) => Some(games.clone()),
+        }
+    }
+
+    /// `a op b` decided by a bounded lazy search of `a − b` when the two sides have
+    /// three games or more (so that no canonical sum is built); `None` when the
+    /// search is not worth it or runs out of positions.
+    fn compare_lazily(
+        &mut self,
+        a: &Sum,
+        b: &Sum,
+        op: &Tok,
+        op_col: usize,
+    ) -> PResult<Option<bool>> {
+        let (Some(mut games), Some(others)) = (self.games_of(a), self.games_of(b)) else {
+            return Ok(None);
+        };
+        if games.len() + others.len() < 3 {
+            return Ok(None);
+        }
+        games.extend(others.into_iter().map(|g| self.ctx.neg(g)));
+        let outcome = lift(op_col, LazySum::new(games).outcome_within(self.ctx, LAZY_NODES))?;
+        let Some(outcome) = outcome else { return Ok(None) };
+        // a − b: Left moving first loses iff a ≤ b; Right moving first loses iff a ≥ b
+        let (le, ge) = match outcome {
+            Outcome::Previous => (true, true),
+            Outcome::Right => (true, false),
+            Outcome::Left => (false, true),
+            Outcome::Next => (false, false),
+        };
+        Ok(Some(match op {
+            Tok::Le => le,
+            Tok::Ge => ge,
+            Tok::Lt => le && !ge,
+            Tok::Gt => ge && !le,
+            Tok::EqEq => le && ge,
+            Tok::NotEq => !(le && ge),
+            Tok::LtBar => !ge,
+            Tok::BarGt => !le,
+            _ => !le && !ge,
+        }))
+    }
+
     /// signed := ['-'] juxt; a `-` directly before a number literal belongs to it.
-    fn signed(&mut self) -> PResult<Value> {
+    fn signed(&mut self) -> PResult<Sum> {
         let col = self.col();
         if *self.peek() != Tok::Minus {
             return self.juxt(false);
         }
-        self.bump();
+        self.bump()?;
         if let Tok::Int(_) | Tok::Half(_) = self.peek() {
             return self.juxt(true);
         }
         self.enter()?;
-        let g = self.juxt(false)?;
+        let v = self.juxt(false)?;
         self.leave();
-        let g = self.as_game(g, col)?;
-        Ok(Value::Game(self.ctx.neg(g)))
+        Ok(match v {
+            Sum::One(v) => {
+                let g = self.as_game(v, col)?;
+                Sum::One(Value::Game(self.ctx.neg(g)))
+            }
+            Sum::Many(games, op_col) => {
+                Sum::Many(games.into_iter().map(|g| self.ctx.neg(g)).collect(), op_col)
+            }
+        })
     }
 
-    /// juxt := atom (ups | downs | star)*, e.g. `1^*`, `3/2v*2`.
-    fn juxt(&mut self, negate_number: bool) -> PResult<Value> {
+    /// juxt := atom (ups | downs | star)*, e.g. `1^*`, `3/2v*2`. A parenthesised sum
+    /// on its own stays a sum of games (so that it joins the sum around it).
+    fn juxt(&mut self, negate_number: bool) -> PResult<Sum> {
         let col = self.col();
-        let first = self.atom(negate_number)?;
-        let mut acc = first;
+        let first = if *self.peek() == Tok::LParen {
+            self.bump()?;
+            self.enter()?;
+            let s = self.sum_terms()?;
+            self.expect(&Tok::RParen, "')'")?;
+            self.leave();
+            s
+        } else {
+            Sum::One(self.atom(negate_number)?)
+        };
+        if !matches!(self.peek(), Tok::Star | Tok::Ups(_) | Tok::Downs(_)) {
+            return Ok(first);
+        }
+        let mut acc = self.sum_value(first)?;
         while matches!(self.peek(), Tok::Star | Tok::Ups(_) | Tok::Downs(_)) {
             let a = self.as_game(acc, col)?;
             let bcol = self.col();
@@ -381,20 +687,20 @@ impl Parser<'_> {
             let b = self.as_game(b, bcol)?;
             acc = Value::Game(lift(bcol, self.ctx.sum(a, b))?);
         }
-        Ok(acc)
+        Ok(Sum::One(acc))
     }
 
-    fn int(&mut self) -> Option<i64> {
+    fn int(&mut self) -> PResult<Option<i64>> {
         if let Tok::Int(n) = *self.peek() {
-            self.bump();
-            Some(n)
+            self.bump()?;
+            Ok(Some(n))
         } else {
-            None
+            Ok(None)
         }
     }
 
     fn atom(&mut self, negate_number: bool) -> PResult<Value> {
-        let (tok, col) = self.bump();
+        let (tok, col) = self.bump()?;
         let g = match tok {
             Tok::Half(n) => {
                 let n = if negate_number { -n } else { n };
@@ -404,10 +710,10 @@ impl Parser<'_> {
             Tok::Int(n) => {
                 let n = if negate_number { -n } else { n };
                 if *self.peek() == Tok::Slash {
-                    self.bump();
+                    self.bump()?;
                     let dcol = self.col();
                     let d = self
-                        .int()
+                        .int()?
                         .ok_or_else(|| ParseError::new(dcol, "expected a denominator"))?;
                     if d <= 0 || !(d as u64).is_power_of_two() {
                         return Err(ParseError::new(dcol, "denominator must be a power of two"));
@@ -423,7 +729,7 @@ impl Parser<'_> {
                 }
             }
             Tok::Star => {
-                let m = match self.int() {
+                let m = match self.int()? {
                     Some(m) => {
                         u32::try_from(m).map_err(|_| ParseError::new(col, "nimber too large"))?
                     }
@@ -433,7 +739,7 @@ impl Parser<'_> {
             }
             Tok::Ups(k) | Tok::Downs(k) => {
                 let up = matches!(tok, Tok::Ups(_));
-                let n = match self.int() {
+                let n = match self.int()? {
                     Some(n) if k == 1 => n,
                     Some(_) => return Err(ParseError::new(col, "write ^n or ^^, not both")),
                     None => i64::from(k),
@@ -459,7 +765,7 @@ impl Parser<'_> {
                 self.enter()?;
                 let opts = if *self.peek() == Tok::LParen {
                     // +-(a, b) = {a, b | -a, -b}
-                    self.bump();
+                    self.bump()?;
                     let list = self.list()?;
                     self.expect(&Tok::RParen, "')'")?;
                     list
@@ -499,7 +805,7 @@ impl Parser<'_> {
             if *self.peek() != Tok::Comma {
                 return Ok(out);
             }
-            self.bump();
+            self.bump()?;
         }
     }
 
@@ -511,7 +817,7 @@ impl Parser<'_> {
             match self.peek().clone() {
                 Tok::Bars(n) => {
                     seps.push((n, self.col()));
-                    self.bump();
+                    self.bump()?;
                     lists.push(self.list()?);
                 }
                 Tok::BarGt => {
@@ -521,7 +827,7 @@ impl Parser<'_> {
                     ));
                 }
                 Tok::RBrace => {
-                    self.bump();
+                    self.bump()?;
                     break;
                 }
                 other => {
@@ -566,33 +872,34 @@ impl Parser<'_> {
 
     fn call(&mut self, name: &str, col: usize) -> PResult<Value> {
         let lower = name.to_ascii_lowercase();
-        let arity = match lower.as_str() {
-            "tiny"
-            | "miny"
-            | "mean"
-            | "temperature"
-            | "leftstop"
-            | "rightstop"
-            | "thermograph"
-            | "atomicweight"
-            | "aw"
-            | "rcf"
-            | "reducedcanonicalform"
-            | "birthday"
-            | "outcome"
-            | "farstar" => 1,
-            "cool" | "heat" | "norton" | "nortonproduct" => 2,
-            "overheat" => 3,
-            _ => return Err(ParseError::new(col, format!("unknown function '{name}'"))),
+        let Some(function) = FUNCTIONS.iter().find(|f| f.names.contains(&lower.as_str())) else {
+            return Err(ParseError::new(col, format!("unknown function {}", quote(name))));
         };
+        let arity = function.arity();
         self.expect(&Tok::LParen, "'(' after the function name")?;
         let mut args = Vec::new();
         let mut cols = Vec::new();
         loop {
-            cols.push(self.col());
-            args.push(self.game_sum()?);
+            let col = self.col();
+            cols.push(col);
+            let sum = self.sum_terms()?;
+            // the outcome of a sum of three games or more: by a lazy search first
+            if function.names[0] == "outcome"
+                && args.is_empty()
+                && *self.peek() == Tok::RParen
+                && let Sum::Many(games, op_col) = &sum
+                && games.len() >= 3
+            {
+                let lazy = LazySum::new(games.clone()).outcome_within(self.ctx, LAZY_NODES);
+                if let Some(outcome) = lift(*op_col, lazy)? {
+                    self.bump()?;
+                    return Ok(Value::Outcome(outcome));
+                }
+            }
+            let v = self.sum_value(sum)?;
+            args.push(self.as_game(v, col)?);
             if *self.peek() == Tok::Comma {
-                self.bump();
+                self.bump()?;
             } else {
                 break;
             }
@@ -601,13 +908,13 @@ impl Parser<'_> {
         if args.len() != arity {
             return Err(ParseError::new(
                 col,
-                format!("{name} takes {arity} argument(s), found {}", args.len()),
+                format!("{} takes {arity} argument(s), found {}", quote(name), args.len()),
             ));
         }
         let c = &mut *self.ctx;
         let g = args[0];
         let number = |c: &mut Context, r: Result<Dyadic, Error>| r.map(|x| c.number(x));
-        let r: Result<Value, Error> = match lower.as_str() {
+        let r: Result<Value, Error> = match function.names[0] {
             "tiny" => c.tiny(g).map(Value::Game),
             "miny" => c.miny(g).map(Value::Game),
             "mean" => {
@@ -621,23 +928,23 @@ impl Parser<'_> {
             "leftstop" => Ok(Value::Game(c.number(c.left_stop(g)))),
             "rightstop" => Ok(Value::Game(c.number(c.right_stop(g)))),
             "thermograph" => c.thermograph(g).map(Value::Thermograph),
-            "atomicweight" | "aw" => c.atomic_weight(g).map(Value::Game),
-            "rcf" | "reducedcanonicalform" => c.reduced_canonical_form(g).map(Value::Game),
+            "atomicweight" => c.atomic_weight(g).map(Value::Game),
+            "rcf" => c.reduced_canonical_form(g).map(Value::Game),
             "birthday" => {
                 let b = c.birthday(g);
                 i64::try_from(b).map(|b| Value::Game(c.integer(b))).map_err(|_| Error::Overflow)
             }
-            "outcome" => Ok(Value::Outcome(c.outcome(g))),
+            "outcome" => c.outcome(g).map(Value::Outcome),
             "farstar" => c.far_star(g).map(Value::Game),
             "cool" => match c.as_number(args[1]) {
                 Some(t) => c.cool(g, t).map(Value::Game),
                 None => Err(Error::NotANumber),
             },
             "heat" => c.heat(g, args[1]).map(Value::Game),
-            "norton" | "nortonproduct" => c.norton_product(g, args[1]).map(Value::Game),
+            "norton" => c.norton_product(g, args[1]).map(Value::Game),
             _ => c.overheat(g, args[1], args[2]).map(Value::Game),
         };
-        let err_col = match lower.as_str() {
+        let err_col = match function.names[0] {
             "cool" if c.as_number(args[1]).is_none() => cols[1],
             _ => col,
         };
@@ -671,16 +978,23 @@ impl Context {
     }
 
     /// Evaluates an expression: games combined with `+ - ( )`, one comparison
-    /// (`<= >= < > == != || <| |>`, giving a [`Value::Bool`]), and the functions
-    /// `cool(G,t)`, `heat(G,t)`, `overheat(G,s,t)`, `mean`, `temperature`, `leftstop`,
-    /// `rightstop`, `thermograph`, `atomicweight`, `rcf`, `birthday`, `outcome`,
-    /// `norton(G,U)`, `farstar`, `Tiny`, `Miny` (names are case-insensitive).
+    /// (`<= >= < > == != || <| |>`, giving a [`Value::Bool`]), and the
+    /// [`FUNCTIONS`] (`cool(G,t)`, `heat(G,t)`, `overheat(G,s,t)`, `mean`,
+    /// `temperature`, `leftstop`, `rightstop`, `thermograph`, `atomicweight`, `rcf`,
+    /// `birthday`, `outcome`, `norton(G,U)`, `farstar`, `Tiny`, `Miny`; names are
+    /// case-insensitive).
     ///
     /// `-` directly before a number literal belongs to the number, so `-1^` is
-    /// `−1 + ↑` as printed; elsewhere it negates what follows.
+    /// `−1 + ↑` as printed; elsewhere it negates what follows. A chain of `+` and `-`
+    /// is added up at once by [`Context::sum_all`].
+    ///
+    /// The text is read one token at a time: memory stays proportional to the
+    /// nesting (at most [`MAX_NESTING`]) and the games built, whatever the length of
+    /// the text. The work is bounded by the context's [`Limits`](crate::Limits).
     ///
     /// # Errors
-    /// A [`ParseError`] with the column of the bad text or of the operation that failed.
+    /// A [`ParseError`] with the column of the bad text or of the operation that
+    /// failed (then [`ParseError::error`] gives the [`Error`]).
     ///
     /// # Examples
     /// ```
@@ -692,8 +1006,9 @@ impl Context {
     /// # Ok::<_, go_cgt::ParseError>(())
     /// ```
     pub fn eval(&mut self, src: &str) -> Result<Value, ParseError> {
-        let toks = tokenize(src)?;
-        let mut p = Parser { toks, pos: 0, ctx: self, depth: 0 };
+        let mut lexer = Lexer::new(src);
+        let tok = lexer.next_token()?;
+        let mut p = Parser { lexer, tok, ctx: self, depth: 0 };
         p.statement()
     }
 
@@ -716,305 +1031,11 @@ impl Context {
         let t = self.tiny(g)?;
         Ok(self.neg(t))
     }
-
-    /// Displays `g` in CGSuite's ASCII notation (use [`GameDisplay::unicode`] for
-    /// ↑ ↓ ⇑ ⇓ ½ ±). `parse(display(g))` gives `g` back.
-    pub fn display(&self, g: GameId) -> GameDisplay<'_> {
-        GameDisplay { ctx: self, game: g, unicode: false }
-    }
-}
-
-/// A game ready to be printed; see [`Context::display`].
-#[derive(Clone, Copy, Debug)]
-pub struct GameDisplay<'a> {
-    ctx: &'a Context,
-    game: GameId,
-    unicode: bool,
-}
-
-impl GameDisplay<'_> {
-    /// Uses ↑ ↓ ⇑ ⇓ ½ ± instead of `^ v ^^ vv 1/2 +-`.
-    #[must_use]
-    pub fn unicode(mut self) -> Self {
-        self.unicode = true;
-        self
-    }
-}
-
-impl fmt::Display for GameDisplay<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = Printer { ctx: self.ctx, unicode: self.unicode };
-        f.write_str(&p.text(self.game, false).1)
-    }
-}
-
-struct Printer<'a> {
-    ctx: &'a Context,
-    unicode: bool,
-}
-
-/// Sort key of an option in a printed list: numbers, then NUS, then the rest.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-enum Key {
-    Number(Dyadic),
-    Nus(Dyadic, i32, u32),
-    /// Other games by depth (then by text).
-    Other(u32),
-}
-
-impl Printer<'_> {
-    fn number(&self, x: Dyadic, out: &mut String) {
-        if self.unicode && x.exponent() == 1 {
-            let whole = x.numerator().abs() / 2;
-            if x.numerator() < 0 {
-                out.push('-');
-            }
-            if whole != 0 {
-                out.push_str(&whole.to_string());
-            }
-            out.push('½');
-        } else {
-            out.push_str(&x.to_string());
-        }
-    }
-
-    /// The text of `g` (of `−g` if `neg`) that reads back on its own, with its sort key.
-    fn text(&self, g: GameId, neg: bool) -> (Key, String) {
-        let mut out = String::new();
-        let key = match self.ctx.as_nus(g) {
-            Some(t) if t.ups == 0 && t.nimber == 0 => {
-                Key::Number(if neg { -t.number } else { t.number })
-            }
-            Some(t) if neg => Key::Nus(-t.number, -t.ups, t.nimber),
-            Some(t) => Key::Nus(t.number, t.ups, t.nimber),
-            None => Key::Other(self.ctx.depth(g)),
-        };
-        if !self.special(g, neg, &mut out) {
-            out.push('{');
-            self.bare(g, neg, &mut out);
-            out.push('}');
-        }
-        (key, out)
-    }
-
-    /// Prints the NUS, Tiny, Miny and ± forms; `false` if `g` is none of them.
-    fn special(&self, g: GameId, neg: bool, out: &mut String) -> bool {
-        let c = self.ctx;
-        if let Some(mut t) = c.as_nus(g) {
-            if neg {
-                t.number = -t.number;
-                t.ups = -t.ups;
-            }
-            if t.number != Dyadic::ZERO || (t.ups == 0 && t.nimber == 0) {
-                self.number(t.number, out);
-            }
-            let (up, down, dup, ddown) =
-                if self.unicode { ("↑", "↓", "⇑", "⇓") } else { ("^", "v", "^^", "vv") };
-            match t.ups {
-                0 => {}
-                1 => out.push_str(up),
-                -1 => out.push_str(down),
-                2 => out.push_str(dup),
-                -2 => out.push_str(ddown),
-                n if n > 0 => {
-                    out.push_str(up);
-                    out.push_str(&n.to_string());
-                }
-                n => {
-                    out.push_str(down);
-                    out.push_str(&n.unsigned_abs().to_string());
-                }
-            }
-            match t.nimber {
-                0 => {}
-                1 => out.push('*'),
-                m => {
-                    out.push('*');
-                    out.push_str(&m.to_string());
-                }
-            }
-            return true;
-        }
-        let (l, r) = (c.lopts(g), c.ropts(g));
-        // Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0}, for G with a positive
-        // right stop; the negative of one is the other with the same G.
-        if let (&[a], &[b]) = (l, r) {
-            for (zero_side, inner, tiny) in [(a, b, true), (b, a, false)] {
-                if zero_side != c.zero() || c.as_nus(inner).is_some() {
-                    continue;
-                }
-                let (z, h) = if tiny {
-                    (c.lopts(inner), c.ropts(inner))
-                } else {
-                    (c.ropts(inner), c.lopts(inner))
-                };
-                if let (&[z], &[h]) = (z, h)
-                    && z == c.zero()
-                {
-                    let positive = if tiny { -c.left_stop(h) } else { c.right_stop(h) };
-                    if positive > Dyadic::ZERO {
-                        out.push_str(if tiny != neg { "Tiny(" } else { "Miny(" });
-                        out.push_str(&self.text(h, tiny).1);
-                        out.push(')');
-                        return true;
-                    }
-                }
-            }
-        }
-        // ±(a, b) = {a, b | -a, -b}, its own negative
-        if l.len() == r.len() && l.iter().all(|&x| r.iter().any(|&y| self.negates(x, y))) {
-            out.push_str(if self.unicode { "±" } else { "+-" });
-            let mut items: Vec<(Key, String)> = l.iter().map(|&x| self.operand(x)).collect();
-            items.sort();
-            if let [(_, x)] = &items[..] {
-                out.push_str(x);
-            } else {
-                out.push('(');
-                join(&items, out);
-                out.push(')');
-            }
-            return true;
-        }
-        false
-    }
-
-    /// Whether `b = −a`, structurally (canonical forms are unique).
-    fn negates(&self, a: GameId, b: GameId) -> bool {
-        let c = self.ctx;
-        if let Some(n) = c.cached_neg(a) {
-            return n == b;
-        }
-        match (c.as_nus(a), c.as_nus(b)) {
-            (Some(s), Some(t)) => {
-                return s.number == -t.number && s.ups == -t.ups && s.nimber == t.nimber;
-            }
-            (Some(_), None) | (None, Some(_)) => return false,
-            _ => {}
-        }
-        let (al, ar, bl, br) = (c.lopts(a), c.ropts(a), c.lopts(b), c.ropts(b));
-        al.len() == br.len()
-            && ar.len() == bl.len()
-            && al.iter().all(|&x| br.iter().any(|&y| self.negates(x, y)))
-            && ar.iter().all(|&x| bl.iter().any(|&y| self.negates(x, y)))
-    }
-
-    /// The text of `g` as an operand of `+-`: parenthesised unless a single token.
-    fn operand(&self, g: GameId) -> (Key, String) {
-        let (key, s) = self.text(g, false);
-        let simple = match self.ctx.as_nus(g) {
-            Some(t) => {
-                let parts = usize::from(t.number != Dyadic::ZERO)
-                    + usize::from(t.ups != 0)
-                    + usize::from(t.nimber != 0);
-                parts <= 1 && t.number >= Dyadic::ZERO
-            }
-            None => true,
-        };
-        if simple { (key, s) } else { (key, format!("({s})")) }
-    }
-
-    /// Prints a general game (its negative if `neg`) without braces; returns its
-    /// number of bars (0 for the special forms, which are printed whole).
-    fn bare(&self, g: GameId, neg: bool, out: &mut String) -> usize {
-        if self.special(g, neg, out) {
-            return 0;
-        }
-        let c = self.ctx;
-        let (l, r) = if neg { (c.ropts(g), c.lopts(g)) } else { (c.lopts(g), c.ropts(g)) };
-        let mut sides = [String::new(), String::new()];
-        let mut level = 0;
-        for (k, (side, opts)) in sides.iter_mut().zip([l, r]).enumerate() {
-            if let &[o] = opts
-                && self.braceless(o, neg, k == 0)
-            {
-                level = level.max(self.bare(o, neg, side));
-            } else {
-                let mut items: Vec<(Key, String)> =
-                    opts.iter().map(|&o| self.text(o, neg)).collect();
-                items.sort();
-                join(&items, side);
-            }
-        }
-        let level = level + 1;
-        out.push_str(&sides[0]);
-        for _ in 0..level {
-            out.push('|');
-        }
-        out.push_str(&sides[1]);
-        level
-    }
-}
-
-impl Printer<'_> {
-    fn is_special(&self, g: GameId) -> bool {
-        self.special(g, false, &mut String::new())
-    }
-
-    /// Whether the single option `o` may be written without braces (CGSuite's style:
-    /// `{3||2|1}`, `{2||0,+-2|-4}` but `{5|{4,{5|4}|3}}`): the side of `o` next to the
-    /// parent's separator (its right side if `adjacent_right`) must print no braces.
-    fn braceless(&self, o: GameId, neg: bool, adjacent_right: bool) -> bool {
-        if self.is_special(o) {
-            return true;
-        }
-        let c = self.ctx;
-        let adj = if adjacent_right != neg { c.ropts(o) } else { c.lopts(o) };
-        match adj {
-            &[a] => self.braceless(a, neg, !adjacent_right),
-            many => many.iter().all(|&a| self.is_special(a)),
-        }
-    }
-}
-
-fn join(items: &[(Key, String)], out: &mut String) {
-    for (i, (_, s)) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(s);
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn slashes_and_round_trip() {
-        let mut ctx = Context::new();
-        for s in [
-            "0",
-            "*",
-            "*2",
-            "^",
-            "v",
-            "^^",
-            "vv*",
-            "^3",
-            "v4*3",
-            "^*2",
-            "1/2",
-            "-3/4",
-            "1^*",
-            "-1v",
-            "{3||2|1}",
-            "{5|{4,{5|4}|3}}",
-            "+-1",
-            "+-(1*)",
-            "{2||0,+-2|-4}",
-            "Tiny(3/2)",
-            "Miny({5||3|1})",
-            "Tiny({3|1})",
-            "{3/2|1/2||{0|-3},{-1/2|-1||-5/2}}",
-            "+-(2,{4|0})",
-            "{1||+-(1*)|-1,{-1|-3}}",
-        ] {
-            let g = ctx.parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
-            let printed = ctx.display(g).to_string();
-            assert_eq!(printed, s, "printing {s}");
-            assert_eq!(ctx.parse(&printed).unwrap(), g);
-        }
-    }
 
     #[test]
     fn errors_have_columns() {
@@ -1027,6 +1048,8 @@ mod tests {
             ("{1 $ 2}", 4),
             ("cool(*, *)", 9),
             ("cool({1|-1}, -1)", 1),
+            ("1 + 2 + thermograph(*)", 9),
+            ("½½", 2),
         ] {
             assert_eq!(ctx.eval(src).unwrap_err().column(), column, "{src}");
         }
@@ -1042,18 +1065,66 @@ mod tests {
         assert!(ctx.parse(&deep).is_err());
         let deep = "+-".repeat(100_000) + "1";
         assert!(ctx.parse(&deep).is_err());
+        let deep = "-(".repeat(100_000) + "1";
+        assert!(ctx.parse(&deep).is_err());
     }
 
     #[test]
-    fn unicode_output() {
+    fn errors_quote_at_most_a_short_escaped_piece() {
         let mut ctx = Context::new();
-        let g = ctx.parse("{1/2|-1/2}").unwrap();
-        assert_eq!(ctx.display(g).unicode().to_string(), "±½");
-        let g = ctx.parse("3/2^^*").unwrap();
-        assert_eq!(ctx.display(g).unicode().to_string(), "1½⇑*");
-        assert_eq!(ctx.parse("1½⇑*").unwrap(), g);
-        assert_eq!(ctx.parse("3/2⇑*").unwrap(), g);
-        assert_eq!(ctx.parse("-½").unwrap(), ctx.parse("-1/2").unwrap());
-        assert_eq!(ctx.parse("{1½|-1½}").unwrap(), ctx.parse("+-3/2").unwrap());
+        let long = "x".repeat(100_000);
+        let e = ctx.eval(&format!("{long}(1)")).unwrap_err();
+        assert!(e.message().len() < 100, "{e}");
+        let e = ctx.eval("1 + \u{0}").unwrap_err();
+        assert!(e.message().contains("\\0"), "{e}");
+        assert!(!e.message().contains('\u{0}'));
+    }
+
+    #[test]
+    fn v_with_a_count_is_downs() {
+        let mut ctx = Context::new();
+        assert_eq!(ctx.parse("v3").unwrap(), ctx.parse("vvv").unwrap());
+        assert_eq!(ctx.parse("v3*").unwrap(), ctx.parse("vvv*").unwrap());
+        assert!(ctx.eval("v3a").unwrap_err().message().contains("unknown function"));
+    }
+
+    #[test]
+    fn functions_table_drives_the_parser() {
+        let mut ctx = Context::new();
+        for f in FUNCTIONS {
+            for name in f.names {
+                // every name is known: a call with the wrong arity says so
+                let args = vec!["1"; f.arity() + 1].join(", ");
+                let e = ctx.eval(&format!("{name}({args})")).unwrap_err();
+                assert!(e.message().contains("argument"), "{name}: {e}");
+            }
+        }
+    }
+
+    /// Comparisons and outcomes decided by the lazy search agree with the ones of
+    /// the canonical sums, on random sums.
+    #[test]
+    fn lazy_comparisons_match_the_canonical_ones() {
+        let mut rng = crate::testgen::Games(0x0123_4567_89ab_cdef);
+        let ops = ["<=", ">=", "<", ">", "==", "!=", "||", "<|", "|>"];
+        for _ in 0..400 {
+            let part = |rng: &mut crate::testgen::Games| match rng.below(4) {
+                0 => rng.switch(),
+                1 => format!("Tiny({})", 1 + rng.below(3)),
+                2 => ["*", "^", "v*", "*3", "1/2", "-1"][rng.below(6) as usize].to_owned(),
+                _ => rng.game(2),
+            };
+            let lhs: Vec<String> = (0..1 + rng.below(4)).map(|_| part(&mut rng)).collect();
+            let rhs: Vec<String> = (0..1 + rng.below(3)).map(|_| part(&mut rng)).collect();
+            let op = ops[rng.below(ops.len() as u64) as usize];
+            let (lhs, minus, plus) = (lhs.join(" + "), rhs.join(" - "), rhs.join(" + "));
+            let mut ctx = Context::new();
+            let lazy = ctx.eval(&format!("{lhs} {op} {minus}")).unwrap();
+            let canonical = ctx.eval(&format!("({lhs}) {op} ({minus})")).unwrap();
+            assert_eq!(lazy, canonical, "{lhs} {op} {minus}");
+            let lazy = ctx.eval(&format!("outcome({lhs} - {minus})")).unwrap();
+            let canonical = ctx.eval(&format!("outcome(({lhs}) - ({plus}))")).unwrap();
+            assert_eq!(lazy, canonical, "outcome({lhs} - {minus})");
+        }
     }
 }

@@ -36,6 +36,7 @@ impl Context {
         if let Some(&r) = self.rcf_memo.get(&g) {
             return Ok(r);
         }
+        self.step()?;
         let result = if self.left_stop(g) == self.right_stop(g) {
             // infinitely close to its stop
             let x = self.left_stop(g);

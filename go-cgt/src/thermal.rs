@@ -38,6 +38,7 @@ impl Context {
         if let Some(&c) = self.cool_memo.get(&(g, t)) {
             return Ok(c);
         }
+        self.step()?;
         let temp = self.temperature(g)?;
         let result = if t > temp {
             let m = self.mean(g)?;
@@ -104,6 +105,7 @@ impl Context {
         if let Some(&h) = self.heat_memo.get(&(g, t)) {
             return Ok(h);
         }
+        self.step()?;
         let (left, right) = (self.lopts(g).to_vec(), self.ropts(g).to_vec());
         let mut l = Vec::with_capacity(left.len());
         for o in left {
@@ -138,6 +140,7 @@ impl Context {
         if let Some(&h) = self.overheat_memo.get(&(g, s, t)) {
             return Ok(h);
         }
+        self.step()?;
         let (left, right) = self.option_lists(g);
         let mut l = Vec::with_capacity(left.len());
         for o in left {

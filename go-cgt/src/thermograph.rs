@@ -202,6 +202,17 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// The bytes its walls hold on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        [&self.left, &self.right]
+            .iter()
+            .map(|w| {
+                w.points.capacity() * size_of::<(Dyadic, Dyadic)>()
+                    + w.slopes.capacity() * size_of::<i64>()
+            })
+            .sum()
+    }
+
     /// The left wall.
     pub fn left_wall(&self) -> &Trajectory {
         &self.left
@@ -256,7 +267,9 @@ impl Context {
     /// The memoised thermograph of `g`, computed if needed.
     fn thermograph_ref(&mut self, g: GameId) -> Result<&Thermograph> {
         if !self.thermographs.contains_key(&g) {
+            self.step()?;
             let t = self.thermograph_uncached(g)?;
+            self.thermograph_bytes += t.heap_bytes();
             self.thermographs.insert(g, t);
         }
         Ok(&self.thermographs[&g])

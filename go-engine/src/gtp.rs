@@ -112,6 +112,7 @@ mod eval;
 mod files;
 mod gogui;
 mod line;
+mod reading;
 mod standard;
 
 use std::fmt;
@@ -123,6 +124,7 @@ use go_board::{BoardSize, Point, Position, Rules, excerpt};
 
 pub use command::{AnalyzeKind, Args, Command, CommandResult, Commands};
 pub use files::FileAccess;
+pub use reading::{MAX_DEPTH_OFFSET, NodeCounters, ReadingState, shifted};
 
 use crate::player::{Clock, Player, RandomPlayer};
 use crate::record::LoadedGame;
@@ -221,6 +223,8 @@ pub struct Session<P = RandomPlayer> {
     files: FileAccess,
     /// The game `loadsgf` loaded, for `printsgf`.
     loaded: Option<LoadedGame>,
+    /// The readers' settings, buffers and counters, and the trial moves.
+    reading: ReadingState,
 }
 
 /// Builds a [`Session`]: board size, rules, file access and commands beyond the
@@ -307,6 +311,7 @@ impl<P: Player> SessionBuilder<P> {
             commands: Arc::new(self.commands),
             files: self.files,
             loaded: None,
+            reading: ReadingState::default(),
         }
     }
 }
@@ -366,6 +371,16 @@ impl<P: Player> Session<P> {
     /// The time settings and time left that the controller sent.
     pub fn clock(&self) -> &Clock {
         &self.clock
+    }
+
+    /// The readers' state: settings, buffers, depth offset, node counters, trial moves.
+    pub fn reading(&self) -> &ReadingState {
+        &self.reading
+    }
+
+    /// The readers' state, mutably (reading commands of other modules use it).
+    pub fn reading_mut(&mut self) -> &mut ReadingState {
+        &mut self.reading
     }
 
     /// The command table.

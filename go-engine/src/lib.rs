@@ -7,6 +7,7 @@ pub mod output;
 pub mod player;
 pub mod record;
 mod render;
+pub mod strength;
 pub mod svg;
 
 pub use analysis::Analysis;

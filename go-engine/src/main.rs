@@ -24,7 +24,8 @@ enum Command {
     /// GNU Go 3.8 played against itself (Chinese rules, komi 7.5, 259 moves), generated
     /// for this purpose.
     Analyze(cmd::analyze::Args),
-    /// Evaluate a combinatorial game expression (see `go-engine cgt --help`).
+    /// Evaluate combinatorial game expressions in CGSuite's notation: canonical forms,
+    /// comparisons, thermographs, cooling and heating, atomic weights
     Cgt(cmd::cgt::CgtArgs),
     /// Speak GTP version 2 on standard input and output (the player is, for now, a
     /// random player)

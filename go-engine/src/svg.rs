@@ -87,6 +87,37 @@ fn margin(half_points: i32) -> String {
 
 /// The position as an SVG document with `overlay` (see the [module documentation](self)).
 pub fn board_svg(position: &Position, overlay: Overlay) -> String {
+    board_svg_marked(position, overlay, &[])
+}
+
+/// A label drawn over a point by [`board_svg_marked`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The point.
+    pub point: Point,
+    /// The text (a few characters; `<`, `>`, `&` and `"` are drawn as `?`).
+    pub label: String,
+    /// `candidate` (a disc with the label, such as a rank) or anything else (the label
+    /// alone, in red, above the point's right); also the element's class.
+    pub class: &'static str,
+}
+
+/// [`board_svg`] with `marks` drawn over their points, last.
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Point, Position, Rules};
+/// use go_engine::svg::{Mark, Overlay, board_svg_marked};
+/// let position = Position::new(BoardSize::square(9)?, Rules::chinese());
+/// let d4 = Point::parse_gtp("D4", position.size())?;
+/// let marks = [Mark { point: d4, label: "1".into(), class: "candidate" }];
+/// let svg = board_svg_marked(&position, Overlay::Territory, &marks);
+/// assert_eq!(svg.matches("class=\"candidate\"").count(), 1);
+/// assert!(svg.trim_end().ends_with("</svg>"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn board_svg_marked(position: &Position, overlay: Overlay, marks: &[Mark]) -> String {
     let evaluator = PositionEvaluator::default();
     let estimate = evaluator.estimate_score(position);
     let (eval, bounds) = (estimate.evaluation, estimate.bounds);
@@ -260,6 +291,30 @@ pub fn board_svg(position: &Position, overlay: Overlay) -> String {
             width / 2.0,
             board_height + FONT + 2.0 + i as f64 * (FONT + 4.0)
         ));
+    }
+    for m in marks {
+        let label: String = m
+            .label
+            .chars()
+            .map(|c| if matches!(c, '<' | '>' | '&' | '"') { '?' } else { c })
+            .collect();
+        let (cx, cy) = (x(m.point), y(m.point));
+        if m.class == "candidate" {
+            w(format!(
+                "<g class=\"candidate\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" \
+                 fill=\"#2a6fdb\" fill-opacity=\"0.8\"/><text x=\"{cx}\" y=\"{}\" \
+                 text-anchor=\"middle\" fill=\"#fff\">{label}</text></g>\n",
+                CELL * 0.38,
+                cy + 4.0
+            ));
+        } else {
+            w(format!(
+                "<text class=\"{}\" x=\"{}\" y=\"{}\" fill=\"#c00\" font-size=\"9\">{label}</text>\n",
+                m.class,
+                cx + CELL * 0.3,
+                cy - CELL * 0.3
+            ));
+        }
     }
     w("</svg>\n".to_owned());
     out

@@ -324,3 +324,32 @@ fn issue_10_analyze_reads_only_regular_files() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--strength`: every kosumi-ren with its strength towards each side and the 10
+/// candidates, in text, JSON and on the SVG picture.
+#[test]
+fn issue_13_analyze_with_a_strength_model() {
+    let (out, err, ok) = analyze(&["--move", "30", "--strength", "shipped"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Strength model (black to move): C4.5"), "{out}");
+    assert!(out.contains("Kosumi-ren, strength towards north / east / south / west:"));
+    let candidates = out.lines().find(|l| l.starts_with("Candidates: 1. ")).expect("candidates");
+    assert!(candidates.contains(" 10. "), "{candidates}");
+    let value = json(&["--move", "30", "--strength", "shipped"]);
+    let strength = &value["strength"];
+    assert_eq!(strength["to_move"], "black");
+    assert_eq!(strength["candidates"].as_array().unwrap().len(), 10);
+    let rens = strength["rens"].as_array().unwrap();
+    assert!(!rens.is_empty());
+    for ren in rens {
+        let s = ren["strength"].as_array().unwrap();
+        assert_eq!(s.len(), 4);
+        assert!(s.iter().all(|v| v.is_null() || (2..=6).contains(&v.as_u64().unwrap())), "{ren}");
+    }
+    let (svg, err, ok) = analyze(&["--move", "30", "--strength", "shipped", "--svg", "-"]);
+    assert!(ok, "{err}");
+    assert_eq!(svg.matches("class=\"candidate\"").count(), 10);
+    assert_eq!(svg.matches("class=\"strength\"").count(), rens.len());
+    let (_, err, ok) = analyze(&["--strength", "/nonexistent/model.json"]);
+    assert!(!ok && err.contains("/nonexistent/model.json"), "{err}");
+}

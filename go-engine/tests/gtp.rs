@@ -557,7 +557,12 @@ fn gogui_analyze_commands_all_work() {
         let parts: Vec<&str> = entry.splitn(3, '/').collect();
         assert_eq!(parts.len(), 3, "{entry}");
         assert!(
-            ["string", "hstring", "plist", "sboard", "dboard", "gfx"].contains(&parts[0]),
+            [
+                "string", "hstring", "hpstring", "plist", "pspairs", "sboard", "dboard", "cboard",
+                "bwboard", "gfx", "none", "var", "varb", "varc", "varp", "varpo", "varw", "move",
+                "param"
+            ]
+            .contains(&parts[0]),
             "GoGui type of {entry}"
         );
         let command = parts[2].replace("%p", "C3").replace("%c", "white");
@@ -1039,4 +1044,36 @@ fn issue_10_sgf_errors_in_answers_are_escaped_and_cut() {
     assert_eq!(engine.ok("protocol_version"), "2");
     engine.quit();
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `strength_candidates [N]`: the shipped strength model's best points for the side to
+/// move, as GoGui point-label pairs, the same as the library's report.
+#[test]
+fn issue_13_strength_candidates() {
+    use go_board::{BoardSize, Move, Position, Rules};
+    let moves = ["Q16", "D4", "Q3", "D16", "R5"];
+    let mut script = String::from("boardsize 19\n");
+    let size = BoardSize::square(19).unwrap();
+    let mut position = Position::new(size, Rules::chinese());
+    for (i, v) in moves.iter().enumerate() {
+        let color = if i % 2 == 0 { "b" } else { "w" };
+        script.push_str(&format!("play {color} {v}\n"));
+        position.try_play(Move::parse_gtp(v, size).unwrap()).unwrap();
+    }
+    script.push_str(
+        "strength_candidates\nstrength_candidates 3\nstrength_candidates 0\nstrength_candidates x\n",
+    );
+    let got = answers(&[], &script);
+    let model = std::sync::Arc::new(go_eval::strength::model::StrengthModel::shipped().unwrap());
+    let report = go_engine::strength::StrengthReport::new(&position, model, 10);
+    let pairs: Vec<String> =
+        report.candidates.iter().map(|c| format!("{} {}", c.point, c.rank)).collect();
+    assert_eq!(got[6], format!("= {}", pairs.join(" ")));
+    assert_eq!(got[7], format!("= {}", pairs[..3].join(" ")));
+    assert!(got[8].starts_with("? invalid candidate count \"0\""), "{}", got[8]);
+    assert!(got[9].starts_with("? invalid candidate count \"x\""), "{}", got[9]);
+    for pair in &pairs {
+        let point = go_board::Point::parse_gtp(pair.split(' ').next().unwrap(), size).unwrap();
+        assert!(position.board().is_empty_at(point));
+    }
 }

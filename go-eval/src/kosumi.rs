@@ -73,7 +73,9 @@ pub struct KosumiFeatures {
     pub max_height: u32,
     /// The lowest line of its stones.
     pub min_height: u32,
-    /// The line of the point nearest its centre of mass.
+    /// The line of its centre of mass: its distance from the nearest edge, rounded to
+    /// the nearest line (a half rounds up), plus 1. Computed on the real centre, so it
+    /// is the same under every board symmetry.
     pub centre_height: u32,
     /// The move number of the position (the caller's count of moves played).
     pub move_number: u32,
@@ -174,10 +176,14 @@ fn features(
         u32::from(v.iter().max().copied().unwrap_or(0) - v.iter().min().copied().unwrap_or(0)) + 1
     };
     let lines: Vec<u32> = stones.iter().map(|p| u32::from(p.line(size))).collect();
-    let n = stones.len().max(1) as f64;
-    let mean_col = stones.iter().map(|p| f64::from(p.col())).sum::<f64>() / n;
-    let mean_row = stones.iter().map(|p| f64::from(p.row())).sum::<f64>() / n;
-    let centre = Point::must(mean_col.round() as u8, mean_row.round() as u8, size);
+    // Twice the centre of mass's distance from each edge, in whole units of 1/n.
+    let n = stones.len().max(1) as u32;
+    let sum_col: u32 = stones.iter().map(|p| u32::from(p.col())).sum();
+    let sum_row: u32 = stones.iter().map(|p| u32::from(p.row())).sum();
+    let (last_col, last_row) = (u32::from(size.cols()) - 1, u32::from(size.rows()) - 1);
+    let nearest = sum_col.min(n * last_col - sum_col).min(sum_row).min(n * last_row - sum_row);
+    // round(nearest / n) with halves up, in integers.
+    let centre_line = (2 * nearest + n) / (2 * n) + 1;
     KosumiFeatures {
         color,
         size: stones.len() as u32,
@@ -191,7 +197,7 @@ fn features(
         off_board_near: off.len() as u32,
         max_height: lines.iter().copied().max().unwrap_or(0),
         min_height: lines.iter().copied().min().unwrap_or(0),
-        centre_height: u32::from(centre.line(size)),
+        centre_height: centre_line,
         move_number,
     }
 }

@@ -13,6 +13,7 @@ mod padded;
 pub mod reading;
 pub mod score;
 pub mod search;
+pub mod strength;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};

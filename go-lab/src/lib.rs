@@ -7,3 +7,4 @@ pub mod ownership;
 pub mod patterns;
 pub mod report;
 pub mod search_bench;
+pub mod strength;

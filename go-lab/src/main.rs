@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-use go_lab::{eval_bench, patterns, report, search_bench};
+use go_lab::{eval_bench, patterns, report, search_bench, strength};
 
 /// Experiments on the go-* crates. Every experiment takes --jobs N, --shard I/N and
 /// --json (one record per line); `go-lab report` summarises records merged with `cat`.
@@ -31,6 +31,9 @@ enum Command {
     /// second, the share solved within the budget and the agreement with plain
     /// minimax, per tree class. A record per tree with --json.
     SearchBench(search_bench::Args),
+    /// The strength model of kosumi-ren: train it, and measure its candidate moves
+    /// against the paper's Tables 2 to 4 and the locality baseline
+    Strength(strength::Args),
     /// Summarise the JSON records of one or more runs (shards merged with `cat`).
     Report(report::Args),
     /// Learned shape patterns: learn them from games, measure their move prediction
@@ -46,6 +49,9 @@ fn main() -> ExitCode {
         }
         Command::SearchBench(args) => {
             go_engine::output::run("go-lab search-bench", |out| search_bench::run(&args, out))
+        }
+        Command::Strength(args) => {
+            go_engine::output::run("go-lab strength", |out| strength::run(&args, out))
         }
         Command::Report(args) => {
             go_engine::output::run("go-lab report", |out| report::run(&args, out))

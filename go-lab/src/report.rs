@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 
 use crate::batch::write_json_line;
 use crate::patterns::predict;
+use crate::strength::eval as strength_eval;
 use crate::{eval_bench, search_bench};
 
 /// The options of `go-lab report`.
@@ -24,6 +25,10 @@ pub struct Args {
     /// Print the summary as JSON lines instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// For `strength-eval` records: also the difference of two generators on moves
+    /// 1–220 with a paired bootstrap interval over games (`A,B`: A − B); repeatable.
+    #[arg(long = "pair", value_name = "A,B")]
+    pub pairs: Vec<String>,
 }
 
 /// The records read, by experiment.
@@ -32,6 +37,7 @@ struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
     patterns_predict: Vec<predict::Row>,
+    strength_eval: Vec<strength_eval::Record>,
     /// The experiments in the order of their first record.
     order: Vec<&'static str>,
 }
@@ -74,6 +80,20 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     summary.rows.iter().try_for_each(|row| write_json_line(out, row))?;
                 } else {
                     eval_bench::print_table(out, &summary, None)?;
+                }
+            }
+            strength_eval::NAME => {
+                let summary = strength_eval::summarize(&records.strength_eval)?;
+                if !summary.skipped.is_empty() {
+                    eprintln!("{} games skipped", summary.skipped.len());
+                }
+                let pairs = strength_eval::pairs(&records.strength_eval, &args.pairs)?;
+                if args.json {
+                    summary.rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                    pairs.iter().try_for_each(|p| write_json_line(out, p))?;
+                } else {
+                    strength_eval::print_table(out, &summary, None)?;
+                    strength_eval::print_pairs(out, &pairs)?;
                 }
             }
             predict::NAME => {
@@ -123,9 +143,13 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.patterns_predict.push(parse(value, &at)?);
                 predict::NAME
             }
+            strength_eval::NAME => {
+                records.strength_eval.push(parse(value, &at)?);
+                strength_eval::NAME
+            }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench, search-bench or patterns-predict (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench, strength-eval or patterns-predict (experiment {other:?})",
                     at()
                 )));
             }

@@ -421,15 +421,34 @@ where
     G: Game<State = Node, Move = u32, Score = i32> + Evaluator<G> + Clone + Sync + 'a,
 {
     vec![
-        boxed("alphabeta", AlphaBeta::new(AbConfig::plain(), eval.clone())),
-        boxed("alphabeta-id-tt", AlphaBeta::new(AbConfig::default().pvs(false), eval.clone())),
-        boxed("pvs-id-tt", AlphaBeta::new(AbConfig::default(), eval.clone())),
+        boxed(
+            "alphabeta",
+            AlphaBeta::new(AbConfig::plain(), eval.clone()).expect("valid settings"),
+        ),
+        boxed(
+            "alphabeta-id-tt",
+            AlphaBeta::new(AbConfig::default().pvs(false), eval.clone()).expect("valid settings"),
+        ),
+        boxed(
+            "pvs-id-tt",
+            AlphaBeta::new(AbConfig::default(), eval.clone()).expect("valid settings"),
+        ),
         boxed(
             "aspiration",
-            AlphaBeta::new(AbConfig::default().aspiration(Some(50.0)), eval.clone()),
+            AlphaBeta::new(AbConfig::default().aspiration(Some(50.0)), eval.clone())
+                .expect("valid settings"),
         ),
-        boxed("mtdf", AlphaBeta::new(AbConfig::default().mtdf(true), eval.clone())),
-        boxed("pvs-2threads", AlphaBeta::new(AbConfig::default(), eval).parallel(2, 3)),
+        boxed(
+            "mtdf",
+            AlphaBeta::new(AbConfig::default().mtdf(true), eval.clone()).expect("valid settings"),
+        ),
+        boxed(
+            "pvs-2threads",
+            AlphaBeta::new(AbConfig::default(), eval)
+                .expect("valid settings")
+                .parallel(2, 3)
+                .expect("valid settings"),
+        ),
     ]
 }
 
@@ -453,8 +472,11 @@ where
     G: Game<State = Node, Move = u32, Score = i32> + ProbabilityEvaluator<G> + Clone + 'a,
 {
     vec![
-        boxed("pbstar", PBStar::new(PbConfig::default(), eval.clone())),
-        boxed("pbstar-exact", PBStar::new(PbConfig::default().min_probability(0.0), eval)),
+        boxed("pbstar", PBStar::new(PbConfig::default(), eval.clone()).expect("valid settings")),
+        boxed(
+            "pbstar-exact",
+            PBStar::new(PbConfig::default().min_probability(0.0), eval).expect("valid settings"),
+        ),
     ]
 }
 
@@ -468,7 +490,8 @@ fn mcts<'a, G>(seed: u64, playouts: u64) -> Algo<'a, G>
 where
     G: Game<State = Node, Move = u32, Score = i32> + Sync + 'a,
 {
-    let algo = Mcts::new(McConfig::default().seed(seed), RandomRollout::default());
+    let algo = Mcts::new(McConfig::default().seed(seed), RandomRollout::default())
+        .expect("valid settings");
     let scratch = std::cell::RefCell::new(algo.scratch());
     (
         "mcts-uct",
@@ -659,7 +682,10 @@ fn rows(large: bool, budget: u64, playouts: u64) -> Vec<RowSpec> {
             move |s| PGame::new(w, d, s, p),
             PGame::root,
             move |t| {
-                let dfpn = boxed("dfpn", DfPn::new(DfConfig::default(), Attacker(Side::First)));
+                let dfpn = boxed(
+                    "dfpn",
+                    DfPn::new(DfConfig::default(), Attacker(Side::First)).expect("valid settings"),
+                );
                 [alpha_beta(t), vec![dfpn, mcts(1, playouts)]].into_iter().flatten().collect()
             },
         ));

@@ -97,7 +97,14 @@ fn issue_12_learn_then_predict() {
     let model = dir.join("model.bin");
     learn(&dir, &model);
     let predict = |extra: &[&str]| {
-        let mut args = vec!["patterns", "predict", "--patterns", model.to_str().unwrap(), "--games", dir.to_str().unwrap()];
+        let mut args = vec![
+            "patterns",
+            "predict",
+            "--patterns",
+            model.to_str().unwrap(),
+            "--games",
+            dir.to_str().unwrap(),
+        ];
         args.extend_from_slice(extra);
         run(&args)
     };
@@ -111,7 +118,10 @@ fn issue_12_learn_then_predict() {
             let x = row[field].as_f64().unwrap();
             assert!((0.0..=1.0).contains(&x), "{row}");
         }
-        assert!(row["top1"].as_f64() <= row["top3"].as_f64() && row["top3"].as_f64() <= row["top10"].as_f64());
+        assert!(
+            row["top1"].as_f64() <= row["top3"].as_f64()
+                && row["top3"].as_f64() <= row["top10"].as_f64()
+        );
         assert!(row["positions"].as_u64().unwrap() > 0 || row["band"] == "151+", "{row}");
     }
     let names: Vec<&str> = rows.iter().map(|r| r["generator"].as_str().unwrap()).collect();
@@ -180,7 +190,10 @@ fn issue_12_learn_then_predict() {
     let out = predict(&[]);
     assert!(out.status.success());
     let table = text(&out.stdout);
-    assert!(table.contains("learned") && table.contains("locality") && table.contains("151+"), "{table}");
+    assert!(
+        table.contains("learned") && table.contains("locality") && table.contains("151+"),
+        "{table}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -189,13 +202,27 @@ fn issue_12_bad_inputs_fail_with_a_message() {
     let dir = games("bad", 3);
     let model = dir.join("not-a-model.bin");
     std::fs::write(&model, b"hello").unwrap();
-    let out = run(&["patterns", "predict", "--patterns", model.to_str().unwrap(), "--games", dir.to_str().unwrap()]);
+    let out = run(&[
+        "patterns",
+        "predict",
+        "--patterns",
+        model.to_str().unwrap(),
+        "--games",
+        dir.to_str().unwrap(),
+    ]);
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(err.contains("not-a-model.bin") && err.contains("GOPLEARN"), "{err}");
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let out = run(&["patterns", "learn", "--games", empty.to_str().unwrap(), "--out", dir.join("m.bin").to_str().unwrap()]);
+    let out = run(&[
+        "patterns",
+        "learn",
+        "--games",
+        empty.to_str().unwrap(),
+        "--out",
+        dir.join("m.bin").to_str().unwrap(),
+    ]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("no 19x19 game"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -25,7 +25,7 @@ fn main() {
                 let bstar = BStar::new(Default::default(), tree);
                 bstar_exp +=
                     bstar.search(&tree, &mut bstar.scratch(), &root, &limits).stats.expansions;
-                let pbstar = PBStar::new(Config::default().min_probability(p), tree);
+                let pbstar = PBStar::new(Config::default().min_probability(p), tree).unwrap();
                 let r = pbstar.search(&tree, &mut pbstar.scratch(), &root, &limits);
                 pbstar_exp += r.stats.expansions;
                 if r.solved {

@@ -20,7 +20,8 @@ use crate::score::Score;
 /// assert!(Bounds::new(2, 1).is_none());
 /// assert!(Bounds::exact(4).is_exact());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Bounds<S> {
     pessimistic: S,
     optimistic: S,
@@ -113,6 +114,11 @@ mod tests {
         assert_eq!(b, Bounds::new(-i32::MAX_EVAL, i32::MAX_EVAL).unwrap());
         assert_eq!(format!("{:?}", Bounds::exact(3)), "[3, 3]");
         assert_eq!(Bounds::new(1, 4).unwrap().width(), 3.0);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn bounds_serialise() {
         assert_eq!(
             serde_json::to_string(&Bounds::must(1, 2)).unwrap(),
             r#"{"pessimistic":1,"optimistic":2}"#

@@ -22,9 +22,10 @@
 //! separated" report: `solved == false`, the current best move, and the root bounds.
 
 use crate::bounds::Bounds;
-use crate::eval::IntervalEvaluator;
+use crate::eval::{Candidates, IntervalEvaluator, candidate_moves};
 use crate::game::Game;
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, Observer, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::rng::Rng;
 use crate::score::{MAX_PLY, Score};
@@ -35,7 +36,9 @@ use crate::searcher::Searcher;
 /// With the root's children sorted by optimistic bound, child 1 the best, `d_i` the depth
 /// (from the root) its optimistic bound was backed up from, and `x` the last child whose
 /// optimistic bound still exceeds the best child's pessimistic bound:
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub enum Strategy {
     /// Berliner's xD criterion: ProveBest if `Σ_{i=2..x} d_i² ≥ d_1²`, else DisproveRest.
     XD,
@@ -198,15 +201,23 @@ impl<M: Copy, S: Score> Default for Scratch<M, S> {
 /// assert_eq!(report.value, Value::Bounds(Bounds::must(1, 1)));
 /// ```
 #[derive(Clone, Debug)]
-pub struct BStar<E> {
+pub struct BStar<E, C = ()> {
     config: Config,
     eval: E,
+    candidates: C,
 }
 
 impl<E> BStar<E> {
     /// B* with `config` and the interval evaluator `eval`.
     pub fn new(config: Config, eval: E) -> BStar<E> {
-        BStar { config, eval }
+        BStar { config, eval, candidates: () }
+    }
+}
+
+impl<E, C> BStar<E, C> {
+    /// Expands only the moves `candidates` keeps (see [`Candidates`]).
+    pub fn with_candidates<C2>(self, candidates: C2) -> BStar<E, C2> {
+        BStar { config: self.config, eval: self.eval, candidates }
     }
 
     /// The configuration.
@@ -221,11 +232,12 @@ impl<E> BStar<E> {
 }
 
 /// One B* search in progress.
-struct Run<'a, G: Game, E> {
+struct Run<'a, G: Game, E, C> {
     game: &'a G,
     eval: &'a E,
+    candidates: &'a C,
     config: Config,
-    budget: Budget<'a>,
+    budget: Budget<'a, G::Move, G::Score>,
     stats: Stats,
     nodes: &'a mut Vec<BNode<G::Move, G::Score>>,
     moves: &'a mut Vec<G::Move>,
@@ -237,14 +249,15 @@ struct Run<'a, G: Game, E> {
     competing: Vec<u32>,
     alternate: bool,
     rng: Option<Rng>,
+    /// The best root child of the last decision (the highest optimistic bound).
+    best: u32,
 }
 
-impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
+impl<G: Game, E: IntervalEvaluator<G>, C: Candidates<G>> Run<'_, G, E, C> {
     /// Generates and evaluates the children of `index` (whose state is `state`, `ply`
     /// moves below the root), then backs the bounds up.
     fn expand(&mut self, index: u32, state: &mut G::State, ply: u32) {
-        self.moves.clear();
-        let outcome = self.game.moves(state, self.moves);
+        let outcome = candidate_moves(self.game, self.candidates, state, ply, self.moves);
         let first = self.nodes.len() as u32;
         let node = &mut self.nodes[index as usize];
         node.closed = true;
@@ -390,6 +403,7 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
                 (best, best_key) = (i, k);
             }
         }
+        self.best = (first + best) as u32;
         let (_, best_lower, best_open) = best_key;
         // The competitors: other children whose upper bound exceeds the best's lower
         // (listed only for the strategies that weigh them).
@@ -495,25 +509,40 @@ impl<G: Game, E: IntervalEvaluator<G>> Run<'_, G, E> {
     fn rewind(&mut self, state: &mut G::State, len: usize) {
         take_back(self.game, state, &mut self.path, len);
     }
+}
 
-    /// The principal variation: from the root, the child that supplies each node's
-    /// pessimistic bound.
-    fn pv(&self, best: u32) -> Vec<G::Move> {
-        let mut pv = Vec::new();
-        let mut index = best;
-        while let Some(mv) = self.nodes[index as usize].mv {
-            pv.push(mv);
-            let n = &self.nodes[index as usize];
-            if n.count == 0 {
-                break;
-            }
-            let kids = n.first..n.first + n.count;
-            index = kids.fold(n.first, |b, c| {
-                if -self.nodes[c as usize].opt > -self.nodes[b as usize].opt { c } else { b }
-            });
+/// The current opinion of a B* tree: the best root child `best`, the root's bounds
+/// backed up from its children, and the principal variation.
+fn snapshot<M: Copy, S: Score>(nodes: &[BNode<M, S>], best: u32, depth: u32) -> Snapshot<M, S> {
+    let root = &nodes[0];
+    let kids = &nodes[root.first as usize..(root.first + root.count) as usize];
+    let inf = S::INFINITY;
+    let (pess, opt) = kids.iter().fold((-inf, -inf), |(p, o), c| (p.max(-c.opt), o.max(-c.pess)));
+    let value = Bounds::new(pess, opt).map_or(Value::Unknown, Value::Bounds);
+    Snapshot { best: nodes[best as usize].mv, value, pv: principal_variation(nodes, best), depth }
+}
+
+/// The principal variation from root child `best`: at each node, the child that
+/// supplies its pessimistic bound.
+fn principal_variation<M: Copy, S: Score>(nodes: &[BNode<M, S>], best: u32) -> Vec<M> {
+    let mut pv = Vec::new();
+    let mut index = best;
+    while let Some(mv) = nodes[index as usize].mv {
+        pv.push(mv);
+        let n = &nodes[index as usize];
+        if n.count == 0 {
+            break;
         }
-        pv
+        let kids = n.first..n.first + n.count;
+        index =
+            kids.fold(
+                n.first,
+                |b, c| {
+                    if -nodes[c as usize].opt > -nodes[b as usize].opt { c } else { b }
+                },
+            );
     }
+    pv
 }
 
 /// Takes back the moves of `path` (tree node, move, undo record), played on `state`
@@ -548,11 +577,12 @@ impl<M, S: Score> BNode<M, S> {
     }
 }
 
-impl<G, E> Searcher<G> for BStar<E>
+impl<G, E, C> Searcher<G> for BStar<E, C>
 where
     G: Game,
     G::State: Clone,
     E: IntervalEvaluator<G>,
+    C: Candidates<G>,
 {
     type Scratch = Scratch<G::Move, G::Score>;
 
@@ -560,12 +590,13 @@ where
         Scratch::new()
     }
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         scratch.nodes.clear();
         scratch.nodes.push(BNode {
@@ -584,8 +615,9 @@ where
         let mut run = Run {
             game,
             eval: &self.eval,
+            candidates: &self.candidates,
             config: self.config,
-            budget: Budget::new(limits),
+            budget: Budget::new(limits, Some(observer)),
             stats: Stats { nodes: 1, threads: 1, ..Stats::default() },
             nodes: &mut scratch.nodes,
             moves: &mut scratch.moves,
@@ -595,6 +627,7 @@ where
             competing: Vec::new(),
             alternate: false,
             rng: None,
+            best: 0,
         };
         let mut state = root.clone();
         run.expand(0, &mut state, 0);
@@ -604,9 +637,19 @@ where
             report.value = Value::Exact(root_node.pess);
             report.solved = true;
         } else {
+            let mut reported = None;
             let best = loop {
                 let Some(target) = run.decide() else { break None };
-                if run.budget.exhausted(&run.stats)
+                let depth = run.stats.max_depth;
+                if run.budget.wants_events() && reported != Some(run.best) {
+                    reported = Some(run.best);
+                    let snap = snapshot(run.nodes, run.best, depth);
+                    if run.budget.notify(Event::BestMove, &run.stats, snap) {
+                        break Some(target);
+                    }
+                }
+                let (nodes, best) = (&*run.nodes, run.best);
+                if run.budget.exhausted(&run.stats, || snapshot(nodes, best, depth))
                     || run.budget.memory_exhausted(run.nodes.len() as u64)
                 {
                     break Some(target);
@@ -641,7 +684,7 @@ where
             report.value =
                 Value::Bounds(Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess)));
             report.best = run.nodes[chosen as usize].mv;
-            report.pv = run.pv(chosen);
+            report.pv = principal_variation(run.nodes, chosen);
             report.depth = run.stats.max_depth;
         }
         report.stop = run.budget.stopped();

@@ -18,9 +18,11 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use crate::eval::{ProofEvaluator, ProofNumbers};
+use crate::error::{ConfigError, non_negative};
+use crate::eval::{Candidates, ProofEvaluator, ProofNumbers, candidate_moves};
 use crate::game::{Game, Side};
 use crate::limits::{Budget, Limits};
+use crate::observe::{Observer, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::rng::mix2;
 use crate::score::MAX_PLY;
@@ -51,18 +53,30 @@ impl Default for Config {
 
 impl Config {
     /// The ε of the 1+ε trick: a child may run until its δ exceeds the second best
-    /// sibling's by a factor `1 + ε` (0 = plain df-pn). Negative or NaN values mean 0.
+    /// sibling's by a factor `1 + ε` (0 = plain df-pn). [`DfPn::new`] refuses negative,
+    /// infinite and NaN values.
     #[must_use]
     pub fn epsilon(mut self, epsilon: f64) -> Config {
-        self.epsilon = if epsilon.is_finite() && epsilon > 0.0 { epsilon } else { 0.0 };
+        self.epsilon = epsilon;
         self
     }
 
-    /// The transposition table holds about `entries` results (at least 2).
+    /// The transposition table holds about `entries` results. df-pn cannot work without
+    /// one: [`DfPn::new`] refuses fewer than 2.
     #[must_use]
     pub fn table(mut self, entries: usize) -> Config {
-        self.table_entries = entries.max(2);
+        self.table_entries = entries;
         self
+    }
+
+    /// Checks the settings.
+    fn validate(&self) -> Result<(), ConfigError> {
+        non_negative("dfpn::Config::epsilon", self.epsilon)?;
+        if self.table_entries < 2 {
+            let expected = "at least 2 entries (df-pn needs its table)";
+            return Err(ConfigError::new("dfpn::Config::table", self.table_entries, expected));
+        }
+        Ok(())
     }
 
     /// ε.
@@ -189,7 +203,7 @@ struct Child<M> {
 /// #     fn side_to_move(&self, s: &(u32, Side)) -> Side { s.1 }
 /// #     fn hash(&self, s: &(u32, Side)) -> Option<u64> { Some(u64::from(s.0) * 2 + (s.1 == Side::Second) as u64) }
 /// # }
-/// let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
+/// let dfpn = DfPn::new(Default::default(), Attacker(Side::First))?;
 /// let mut scratch = dfpn.scratch();
 /// // Nim with one heap, take 1 to 3: the first player wins unless the heap is a
 /// // multiple of four.
@@ -198,17 +212,31 @@ struct Child<M> {
 /// assert_eq!(r.best, Some(2));
 /// let r = dfpn.search(&Nim, &mut scratch, &(12, Side::First), &Limits::default());
 /// assert_eq!(r.value, Value::Proven { side: Side::First, wins: false });
+/// # Ok::<_, go_search::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct DfPn<P> {
+pub struct DfPn<P, C = ()> {
     config: Config,
     proof: P,
+    candidates: C,
 }
 
 impl<P> DfPn<P> {
     /// df-pn with `config` and the proof evaluator `proof`.
-    pub fn new(config: Config, proof: P) -> DfPn<P> {
-        DfPn { config, proof }
+    ///
+    /// # Errors
+    /// If ε is negative, infinite or NaN, or the table has fewer than 2 entries.
+    pub fn new(config: Config, proof: P) -> Result<DfPn<P>, ConfigError> {
+        config.validate()?;
+        Ok(DfPn { config, proof, candidates: () })
+    }
+}
+
+impl<P, C> DfPn<P, C> {
+    /// Searches only the moves `candidates` keeps (see [`Candidates`]): the proof is
+    /// then a proof in the game restricted to them.
+    pub fn with_candidates<C2>(self, candidates: C2) -> DfPn<P, C2> {
+        DfPn { config: self.config, proof: self.proof, candidates }
     }
 
     /// The configuration.
@@ -228,12 +256,13 @@ impl<P> DfPn<P> {
     }
 }
 
-struct Run<'a, G: Game, P> {
+struct Run<'a, G: Game, P, C> {
     game: &'a G,
     proof: &'a P,
+    candidates: &'a C,
     attacker: Side,
     epsilon: f64,
-    budget: Budget<'a>,
+    budget: Budget<'a, G::Move, G::Score>,
     stats: Stats,
     scratch: &'a mut Scratch<G::Move>,
 }
@@ -255,7 +284,7 @@ fn path_key<M: Hash>(parent: u64, mv: M) -> u64 {
     mix2(parent, h.finish())
 }
 
-impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
+impl<G: Game, P: ProofEvaluator<G>, C: Candidates<G>> Run<'_, G, P, C> {
     fn key(&self, state: &G::State, parent: u64, mv: G::Move) -> u64 {
         match self.game.hash(state) {
             Some(h) => h,
@@ -286,7 +315,8 @@ impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
     ) -> Option<(u32, u32)> {
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(ply);
-        if self.budget.exhausted(&self.stats) {
+        let depth = self.stats.max_depth;
+        if self.budget.exhausted(&self.stats, || Snapshot { depth, ..Snapshot::unknown() }) {
             return None;
         }
         if ply >= MAX_PLY - 1 {
@@ -295,8 +325,7 @@ impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
         }
         let work_before = self.stats.nodes;
         let mut moves = std::mem::take(&mut self.scratch.moves);
-        moves.clear();
-        let outcome = self.game.moves(state, &mut moves);
+        let outcome = candidate_moves(self.game, self.candidates, state, ply, &mut moves);
         if outcome.is_some() || moves.is_empty() {
             self.scratch.moves = moves;
             let (phi, delta) = self.leaf_value(state, outcome);
@@ -419,11 +448,12 @@ fn summarize<M>(kids: &[Child<M>]) -> (u32, u32, usize, u32) {
     (phi, sum.min(u64::from(INF)) as u32, best, delta2)
 }
 
-impl<G, P> Searcher<G> for DfPn<P>
+impl<G, P, C> Searcher<G> for DfPn<P, C>
 where
     G: Game,
     G::State: Clone,
     P: ProofEvaluator<G>,
+    C: Candidates<G>,
 {
     type Scratch = Scratch<G::Move>;
 
@@ -431,12 +461,13 @@ where
         DfPn::scratch(self)
     }
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         scratch.table.clear();
         scratch.path.clear();
@@ -444,9 +475,10 @@ where
         let mut run = Run {
             game,
             proof: &self.proof,
+            candidates: &self.candidates,
             attacker,
             epsilon: self.config.epsilon,
-            budget: Budget::new(limits),
+            budget: Budget::new(limits, Some(observer)),
             stats: Stats { threads: 1, ..Stats::default() },
             scratch,
         };
@@ -472,7 +504,7 @@ where
     }
 }
 
-impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
+impl<G: Game, P: ProofEvaluator<G>, C: Candidates<G>> Run<'_, G, P, C> {
     /// The proof line: the winner's proving moves, the loser's most resistant replies,
     /// read from the table (as far as it remembers).
     fn principal_variation(&mut self, state: &mut G::State, root_key: u64) -> Vec<G::Move> {
@@ -482,8 +514,10 @@ impl<G: Game, P: ProofEvaluator<G>> Run<'_, G, P> {
         let mut seen = vec![key];
         let mut moves = Vec::new();
         while pv.len() < MAX_PLY as usize {
-            moves.clear();
-            if self.game.moves(state, &mut moves).is_some() || moves.is_empty() {
+            let ply = pv.len() as u32;
+            if candidate_moves(self.game, self.candidates, state, ply, &mut moves).is_some()
+                || moves.is_empty()
+            {
                 break;
             }
             let Some(node) = self.scratch.table.get(key) else { break };

@@ -38,7 +38,8 @@ use crate::score::Score;
 /// // A realistic value outside the bounds is clamped into them.
 /// assert_eq!(Estimate::new(Bounds::must(0, 3), 7).realistic(), 3);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Estimate<S> {
     bounds: Bounds<S>,
     realistic: S,

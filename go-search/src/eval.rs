@@ -8,9 +8,11 @@
 //! | [`ProofEvaluator`] (attacker, initial proof numbers) | [`DfPn`](crate::DfPn) |
 //! | [`Priors`], [`Rollout`] | [`Mcts`](crate::Mcts) |
 //! | [`MoveOrder`] (a hook), [`NoisyMoves`] (quiescence) | [`AlphaBeta`](crate::AlphaBeta) |
+//! | [`Candidates`] (restricting the moves searched) | every searcher |
 //!
-//! `()` implements the optional hooks ([`MoveOrder`], [`NoisyMoves`], [`Priors`]) as
-//! "nothing to add". Shared references implement every trait their target implements.
+//! `()` implements the optional hooks ([`MoveOrder`], [`NoisyMoves`], [`Priors`],
+//! [`Candidates`]) as "nothing to add". Shared references implement every trait their
+//! target implements.
 
 use crate::bounds::Bounds;
 use crate::estimate::Estimate;
@@ -49,7 +51,8 @@ pub trait ProbabilityEvaluator<G: Game> {
 
 /// Proof and disproof numbers: the estimated number of leaves to prove that the
 /// attacker wins, and to prove that it does not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProofNumbers {
     /// Leaves still to prove (0 = proven).
     pub proof: u32,
@@ -107,6 +110,88 @@ impl<G: Game> ProofEvaluator<G> for Attacker {
     }
 }
 
+/// Restricts the moves a searcher considers, for a selective search: the candidates of a
+/// pattern matcher, say. Every searcher honours it (`with_candidates` on each of them).
+///
+/// At every position it expands, `ply` moves below the search root (0 at the root),
+/// a searcher generates the legal moves and lets [`Candidates::candidates`] keep the
+/// ones to search, in the order to try them first (the searcher's own ordering, such as
+/// alpha-beta's table move, comes on top). Searching with candidates is the same as
+/// searching the game whose move generator yields only the candidates; the tests check
+/// it for every searcher.
+///
+/// - Keeping no move means "no opinion": the position is searched with every legal
+///   move. A candidate source cannot turn a position into a finished game, and a game's
+///   end ([`Game::outcome`]) is never affected.
+/// - A position with a single legal move is not offered to the source (it could only
+///   keep that move, or keep none, which means the same).
+/// - Only the moves searched are restricted: MCTS playouts ([`Rollout`]) and
+///   quiescence ([`NoisyMoves`]) generate their own moves.
+/// - Transposition tables are keyed by [`Game::hash`]: if the candidates of a position
+///   depend on `ply`, a position reached at two plies shares one table entry, as it
+///   would in a game whose rules depended on the move number without its hash saying
+///   so.
+///
+/// # Examples
+/// Only moves that take one or two stones, except at the root:
+/// ```
+/// use go_search::{Candidates, Game};
+/// # use go_search::{Outcome, Side};
+/// # struct Nim;
+/// # impl Game for Nim {
+/// #     type State = u32; type Move = u32; type Undo = (); type Score = i32;
+/// #     fn moves(&self, s: &u32, out: &mut Vec<u32>) -> Option<Outcome<i32>> {
+/// #         if *s == 0 { return Some(Outcome::Loss); }
+/// #         out.extend((1..=3).filter(|n| n <= s)); None
+/// #     }
+/// #     fn play(&self, s: &mut u32, n: u32) { *s -= n }
+/// #     fn undo(&self, s: &mut u32, n: u32, (): ()) { *s += n }
+/// #     fn side_to_move(&self, _: &u32) -> Side { Side::First }
+/// # }
+/// struct Small;
+/// impl Candidates<Nim> for Small {
+///     fn candidates(&self, _: &Nim, _: &u32, ply: u32, moves: &mut Vec<u32>) {
+///         if ply > 0 {
+///             moves.retain(|&n| n <= 2);
+///         }
+///     }
+/// }
+/// let mut moves = vec![1, 2, 3];
+/// Small.candidates(&Nim, &5, 1, &mut moves);
+/// assert_eq!(moves, [1, 2]);
+/// ```
+pub trait Candidates<G: Game> {
+    /// Keeps, in `moves` (the legal moves of `state`, `ply` moves below the root), the
+    /// moves to search, best first. It must only remove and reorder moves: a move it
+    /// was not given is a logic error (searchers play it as it is).
+    fn candidates(&self, game: &G, state: &G::State, ply: u32, moves: &mut Vec<G::Move>);
+}
+
+/// The moves a searcher expands at `state`, `ply` moves below the root: the outcome
+/// of a finished game, or the legal moves (in `out`, cleared first) restricted to the
+/// `candidates`.
+#[inline]
+pub(crate) fn candidate_moves<G: Game, C: Candidates<G>>(
+    game: &G,
+    candidates: &C,
+    state: &G::State,
+    ply: u32,
+    out: &mut Vec<G::Move>,
+) -> Option<Outcome<G::Score>> {
+    out.clear();
+    let over = game.moves(state, out);
+    if over.is_none() && out.len() > 1 {
+        let legal = out.len();
+        candidates.candidates(game, state, ply, out);
+        debug_assert!(out.len() <= legal, "Candidates added moves");
+        if out.is_empty() {
+            // No opinion: every legal move.
+            game.moves(state, out);
+        }
+    }
+    over
+}
+
 /// A move-ordering hook: puts the moves it expects to be best first. The searcher
 /// still puts its own table move and killers ahead of them.
 pub trait MoveOrder<G: Game> {
@@ -142,15 +227,30 @@ pub trait Rollout<G: Game> {
 
 /// Uniformly random playouts until the game ends or `max_plies` moves were played
 /// (then the playout counts as a draw).
+///
+/// # Examples
+/// ```
+/// use go_search::RandomRollout;
+/// assert_eq!(RandomRollout::new(200).max_plies, 200);
+/// assert_eq!(RandomRollout::default().max_plies, 1000);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RandomRollout {
     /// Longest playout, in moves.
     pub max_plies: u32,
 }
 
+impl RandomRollout {
+    /// Playouts of at most `max_plies` moves.
+    pub fn new(max_plies: u32) -> RandomRollout {
+        RandomRollout { max_plies }
+    }
+}
+
 impl Default for RandomRollout {
     fn default() -> Self {
-        RandomRollout { max_plies: 1000 }
+        RandomRollout::new(1000)
     }
 }
 
@@ -186,6 +286,17 @@ pub(crate) fn outcome_reward<S: crate::Score>(outcome: Outcome<S>) -> f64 {
         Outcome::Score(s) if s > S::ZERO => 1.0,
         Outcome::Score(s) if s < S::ZERO => 0.0,
         Outcome::Score(_) => 0.5,
+    }
+}
+
+impl<G: Game> Candidates<G> for () {
+    #[inline]
+    fn candidates(&self, _: &G, _: &G::State, _: u32, _: &mut Vec<G::Move>) {}
+}
+
+impl<G: Game, T: Candidates<G> + ?Sized> Candidates<G> for &T {
+    fn candidates(&self, game: &G, state: &G::State, ply: u32, moves: &mut Vec<G::Move>) {
+        (**self).candidates(game, state, ply, moves);
     }
 }
 

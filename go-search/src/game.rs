@@ -7,7 +7,8 @@ use crate::score::Score;
 
 /// One of the two players. go-search knows nothing of colours: a Go binding maps
 /// Black to [`Side::First`] and White to [`Side::Second`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// The player who moves first.
     First,
@@ -28,7 +29,8 @@ impl Side {
 
 /// How a finished game ended, from the point of view of the side to move in the final
 /// state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome<S> {
     /// The side to move has won.
     Win,

@@ -5,14 +5,14 @@ pub mod alphabeta;
 mod bounds;
 pub mod bstar;
 pub mod dfpn;
+mod error;
 mod estimate;
 mod eval;
 mod game;
 mod limits;
 pub mod mcts;
 mod minimax;
-#[cfg(feature = "rayon")]
-mod parallel;
+mod observe;
 pub mod pbstar;
 mod report;
 mod rng;
@@ -20,23 +20,24 @@ mod score;
 mod searcher;
 #[cfg(feature = "synth")]
 pub mod synth;
-mod tt;
 
 pub use alphabeta::AlphaBeta;
+#[cfg(feature = "rayon")]
+pub use alphabeta::ParallelAlphaBeta;
 pub use bounds::Bounds;
 pub use bstar::BStar;
 pub use dfpn::DfPn;
+pub use error::ConfigError;
 pub use estimate::Estimate;
 pub use eval::{
-    Attacker, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors, ProbabilityEvaluator,
-    ProofEvaluator, ProofNumbers, RandomRollout, Rollout,
+    Attacker, Candidates, Evaluator, IntervalEvaluator, MoveOrder, NoisyMoves, Priors,
+    ProbabilityEvaluator, ProofEvaluator, ProofNumbers, RandomRollout, Rollout,
 };
 pub use game::{Game, Outcome, Side};
 pub use limits::Limits;
 pub use mcts::Mcts;
 pub use minimax::Minimax;
-#[cfg(feature = "rayon")]
-pub use parallel::ParallelAlphaBeta;
+pub use observe::{Event, Observer, Progress};
 pub use pbstar::PBStar;
 pub use report::{Report, Stats, Stop, Value};
 pub use rng::Rng;

@@ -1,15 +1,18 @@
-//! [`Limits`]: when a search must stop, and the internal budget that enforces them.
+//! [`Limits`]: when a search must stop, and the internal budget that enforces them
+//! (and calls the [`Observer`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::observe::{Event, Observer, Progress, Snapshot};
 use crate::report::{Stats, Stop};
 
 /// When a search must stop. Every limit is optional; the default is no limit at all.
 ///
-/// Node budgets are the primary limit: they make runs reproducible. Deadlines and the
-/// stop flag are checked every few hundred nodes.
+/// Node budgets are the primary limit: they make runs reproducible. Deadlines, times
+/// and the stop flag are checked every few hundred nodes. The same limits can serve
+/// many searches: [`Limits::time`] counts from the start of each search.
 ///
 /// # Examples
 /// ```
@@ -17,8 +20,10 @@ use crate::report::{Stats, Stop};
 /// use std::time::Duration;
 /// let limits = Limits::default().nodes(100_000).depth(12).time(Duration::from_secs(5));
 /// assert_eq!(limits.nodes, Some(100_000));
+/// assert_eq!(limits.time, Some(Duration::from_secs(5)));
 /// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Limits {
     /// Most nodes to visit ([`Stats::nodes`]).
     pub nodes: Option<u64>,
@@ -26,8 +31,10 @@ pub struct Limits {
     pub evaluations: Option<u64>,
     /// Deepest nominal search depth in plies (alpha-beta); best-first searches ignore it.
     pub depth: Option<u32>,
-    /// Wall-clock deadline.
+    /// Wall-clock deadline (an instant: the same for every search that uses these limits).
     pub deadline: Option<Instant>,
+    /// Most wall-clock time per search, counted from the start of each search.
+    pub time: Option<Duration>,
     /// A flag another thread sets to stop the search.
     pub stop: Option<Arc<AtomicBool>>,
     /// Most nodes held in memory at once ([`Stats::peak_nodes`]; best-first searches).
@@ -63,14 +70,13 @@ impl Limits {
         self
     }
 
-    /// Sets [`Limits::deadline`] to `duration` from now.
+    /// Sets [`Limits::time`]: each search stops `duration` after it starts (however long
+    /// ago the limits were built). With a [`Limits::deadline`] too, the earlier one
+    /// stops the search.
     #[must_use]
-    pub fn time(self, duration: Duration) -> Limits {
-        let deadline = Instant::now().checked_add(duration);
-        match deadline {
-            Some(d) => self.deadline(d),
-            None => self,
-        }
+    pub fn time(mut self, duration: Duration) -> Limits {
+        self.time = Some(duration);
+        self
     }
 
     /// Sets [`Limits::stop`].
@@ -99,51 +105,131 @@ pub(crate) struct Shared {
     pub(crate) abort: AtomicBool,
 }
 
-/// Enforces [`Limits`] against the running [`Stats`] of one thread.
-#[derive(Debug)]
-pub(crate) struct Budget<'a> {
+/// The limits, start and pool of a search: what a helper thread builds its [`Budget`]
+/// from (it can be shared between threads; a budget with an observer cannot).
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+pub(crate) struct Clock<'a> {
     limits: &'a Limits,
     start: Instant,
-    tick: u32,
+    shared: Option<&'a Shared>,
+}
+
+impl<'a> Clock<'a> {
+    /// A budget for a helper thread, without an observer.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn budget<M: Copy, S: Copy>(self) -> Budget<'a, M, S> {
+        Budget::starting(self.limits, self.start, self.shared, None)
+    }
+}
+
+/// Enforces [`Limits`] against the running [`Stats`] of one thread, and reports to the
+/// search's [`Observer`] (only the budget of the observing thread has one).
+pub(crate) struct Budget<'a, M, S> {
+    limits: &'a Limits,
+    start: Instant,
+    /// The earlier of [`Limits::deadline`] and the start plus [`Limits::time`].
+    deadline: Option<Instant>,
+    /// Checks left before the clock, the flag and the pool are read.
+    countdown: u32,
+    /// A search of one thread stops at these counts (the limits; 0 once stopped, so
+    /// that the fast path has one comparison per count).
+    node_limit: u64,
+    eval_limit: u64,
     stop: Option<Stop>,
     shared: Option<&'a Shared>,
     flushed_nodes: u64,
     flushed_evals: u64,
+    watch: Option<Watch<'a, M, S>>,
 }
 
-impl<'a> Budget<'a> {
-    pub(crate) fn new(limits: &'a Limits) -> Budget<'a> {
-        Budget {
-            limits,
-            start: Instant::now(),
-            tick: 0,
-            stop: None,
-            shared: None,
-            flushed_nodes: 0,
-            flushed_evals: 0,
-        }
+/// The observer of a search and when it is next due.
+struct Watch<'a, M, S> {
+    observer: &'a mut dyn Observer<M, S>,
+    every: u64,
+    next: u64,
+    events: bool,
+}
+
+impl<M, S> core::fmt::Debug for Budget<'_, M, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Budget")
+            .field("limits", &self.limits)
+            .field("stop", &self.stop)
+            .field("observed", &self.watch.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
+    /// A budget starting now, reporting to `observer`.
+    pub(crate) fn new(limits: &'a Limits, observer: Option<&'a mut dyn Observer<M, S>>) -> Self {
+        Budget::starting(limits, Instant::now(), None, observer)
     }
 
-    /// A budget for one thread of a parallel search; counts are pooled in `shared`.
-    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    /// A budget for one thread of a parallel search started at `start`; counts are
+    /// pooled in `shared`.
     pub(crate) fn with_shared(
         limits: &'a Limits,
         start: Instant,
         shared: &'a Shared,
-    ) -> Budget<'a> {
-        Budget { start, shared: Some(shared), ..Budget::new(limits) }
+        observer: Option<&'a mut dyn Observer<M, S>>,
+    ) -> Self {
+        Budget::starting(limits, start, Some(shared), observer)
     }
 
-    /// A budget for another thread of the same search: same limits, clock and pool.
-    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    pub(crate) fn fork(&self) -> Budget<'a> {
-        Budget { start: self.start, shared: self.shared, ..Budget::new(self.limits) }
+    fn starting(
+        limits: &'a Limits,
+        start: Instant,
+        shared: Option<&'a Shared>,
+        observer: Option<&'a mut dyn Observer<M, S>>,
+    ) -> Self {
+        let timed = limits.time.and_then(|t| start.checked_add(t));
+        let deadline = match (limits.deadline, timed) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // An observer that wants nothing (`()`) is no observer.
+        let watch = observer.filter(|o| o.events() || o.interval() != u64::MAX).map(|observer| {
+            let every = observer.interval().max(1);
+            let events = observer.events();
+            Watch { observer, every, next: every, events }
+        });
+        // Parallel searches pool their counts: their limits are checked with the clock.
+        let own = |limit: Option<u64>| {
+            if shared.is_some() { u64::MAX } else { limit.unwrap_or(u64::MAX) }
+        };
+        Budget {
+            limits,
+            start,
+            deadline,
+            countdown: CLOCK_EVERY,
+            node_limit: own(limits.nodes),
+            eval_limit: own(limits.evaluations),
+            stop: None,
+            shared,
+            flushed_nodes: 0,
+            flushed_evals: 0,
+            watch,
+        }
     }
 
-    /// Whether some thread of a parallel search stopped the whole search.
+    /// What another thread of the same search needs for its own budget: the same
+    /// limits, clock and pool (and no observer).
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    pub(crate) fn globally_stopped(&self) -> bool {
-        self.stop.is_some() || self.shared.is_some_and(|s| s.abort.load(Ordering::Relaxed))
+    pub(crate) fn clock(&self) -> Clock<'a> {
+        Clock { limits: self.limits, start: self.start, shared: self.shared }
+    }
+
+    /// Whether some thread of a parallel search stopped the whole search (then this
+    /// budget stops too: [`Stop::Flag`] unless it has a reason of its own).
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn globally_stopped(&mut self) -> bool {
+        if self.stop.is_none() && self.shared.is_some_and(|s| s.abort.load(Ordering::Relaxed)) {
+            self.stop = Some(Stop::Flag);
+            self.node_limit = 0;
+        }
+        self.stop.is_some()
     }
 
     pub(crate) fn elapsed(&self) -> Duration {
@@ -160,38 +246,56 @@ impl<'a> Budget<'a> {
         if self.stop.is_none() {
             self.stop = Some(reason);
         }
+        self.node_limit = 0;
         if let Some(shared) = self.shared {
             shared.abort.store(true, Ordering::Relaxed);
         }
     }
 
-    /// Checks the limits; `true` means stop now.
+    /// Whether an observer wants the searcher's events (they are worth preparing).
+    pub(crate) fn wants_events(&self) -> bool {
+        self.watch.as_ref().is_some_and(|w| w.events)
+    }
+
+    /// Checks the limits; `true` means stop now. When an interval report is due,
+    /// `snapshot` gives the searcher's current opinion (it is not called otherwise).
     #[inline]
-    pub(crate) fn exhausted(&mut self, stats: &Stats) -> bool {
-        if self.stop.is_some() {
-            return true;
-        }
-        if self.shared.is_none() {
-            if self.limits.nodes.is_some_and(|n| stats.nodes >= n) {
-                self.halt(Stop::Nodes);
-                return true;
-            }
-            if self.limits.evaluations.is_some_and(|n| stats.evaluations >= n) {
-                self.halt(Stop::Evaluations);
-                return true;
-            }
-        }
-        self.tick = self.tick.wrapping_add(1);
-        if self.tick.is_multiple_of(CLOCK_EVERY) {
-            return self.slow_check(stats);
+    pub(crate) fn exhausted(
+        &mut self,
+        stats: &Stats,
+        snapshot: impl FnOnce() -> Snapshot<M, S>,
+    ) -> bool {
+        self.countdown -= 1;
+        if self.countdown == 0
+            || stats.nodes >= self.node_limit
+            || stats.evaluations >= self.eval_limit
+        {
+            return self.slow_check(stats, snapshot);
         }
         false
     }
 
     #[cold]
-    fn slow_check(&mut self, stats: &Stats) -> bool {
+    #[inline(never)]
+    fn slow_check(&mut self, stats: &Stats, snapshot: impl FnOnce() -> Snapshot<M, S>) -> bool {
+        if self.stop.is_some() {
+            return true;
+        }
+        if stats.nodes >= self.node_limit {
+            self.halt(Stop::Nodes);
+            return true;
+        }
+        if stats.evaluations >= self.eval_limit {
+            self.halt(Stop::Evaluations);
+            return true;
+        }
+        if self.countdown > 0 {
+            return false;
+        }
+        self.countdown = CLOCK_EVERY;
+        let mut nodes = stats.nodes;
         if let Some(shared) = self.shared {
-            let nodes = shared.nodes.fetch_add(stats.nodes - self.flushed_nodes, Ordering::Relaxed)
+            nodes = shared.nodes.fetch_add(stats.nodes - self.flushed_nodes, Ordering::Relaxed)
                 + (stats.nodes - self.flushed_nodes);
             let evals = shared
                 .evaluations
@@ -201,6 +305,7 @@ impl<'a> Budget<'a> {
             self.flushed_evals = stats.evaluations;
             if shared.abort.load(Ordering::Relaxed) {
                 self.stop = self.stop.or(Some(Stop::Flag));
+                self.node_limit = 0;
                 return true;
             }
             if self.limits.nodes.is_some_and(|n| nodes >= n) {
@@ -212,12 +317,52 @@ impl<'a> Budget<'a> {
                 return true;
             }
         }
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.halt(Stop::Deadline);
             return true;
         }
         if self.limits.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
             self.halt(Stop::Flag);
+            return true;
+        }
+        if let Some(w) = &mut self.watch
+            && nodes >= w.next
+        {
+            w.next = nodes.saturating_add(w.every);
+            return self.report(Event::Interval, nodes, snapshot());
+        }
+        false
+    }
+
+    /// Reports `event` to the observer, if any; `true` (and [`Stop::Observer`]) when
+    /// it asks to stop.
+    pub(crate) fn notify(&mut self, event: Event, stats: &Stats, snapshot: Snapshot<M, S>) -> bool {
+        if !self.wants_events() {
+            return false;
+        }
+        let nodes = match self.shared {
+            Some(shared) => {
+                shared.nodes.load(Ordering::Relaxed) + (stats.nodes - self.flushed_nodes)
+            }
+            None => stats.nodes,
+        };
+        self.report(event, nodes, snapshot)
+    }
+
+    fn report(&mut self, event: Event, nodes: u64, snapshot: Snapshot<M, S>) -> bool {
+        let elapsed = self.elapsed();
+        let Some(w) = &mut self.watch else { return false };
+        let progress = Progress {
+            event,
+            best: snapshot.best,
+            value: snapshot.value,
+            pv: &snapshot.pv,
+            depth: snapshot.depth,
+            nodes,
+            elapsed,
+        };
+        if w.observer.observe(&progress).is_break() {
+            self.halt(Stop::Observer);
             return true;
         }
         false
@@ -235,22 +380,31 @@ impl<'a> Budget<'a> {
 
 #[cfg(test)]
 mod tests {
+    use core::ops::ControlFlow;
+
     use super::*;
+    use crate::report::Value;
+
+    type B<'a> = Budget<'a, u8, i32>;
+
+    fn none() -> Snapshot<u8, i32> {
+        Snapshot::unknown()
+    }
 
     #[test]
     fn budget_stops_on_nodes_and_flag() {
         let limits = Limits::default().nodes(3);
-        let mut b = Budget::new(&limits);
+        let mut b = B::new(&limits, None);
         let mut stats = Stats { nodes: 2, ..Stats::default() };
-        assert!(!b.exhausted(&stats));
+        assert!(!b.exhausted(&stats, none));
         stats.nodes = 3;
-        assert!(b.exhausted(&stats));
+        assert!(b.exhausted(&stats, none));
         assert_eq!(b.stopped(), Some(Stop::Nodes));
 
         let flag = Arc::new(AtomicBool::new(true));
         let limits = Limits::default().stop(flag);
-        let mut b = Budget::new(&limits);
-        let stopped = (0..CLOCK_EVERY).any(|_| b.exhausted(&Stats::default()));
+        let mut b = B::new(&limits, None);
+        let stopped = (0..CLOCK_EVERY).any(|_| b.exhausted(&Stats::default(), none));
         assert!(stopped);
         assert_eq!(b.stopped(), Some(Stop::Flag));
     }
@@ -258,12 +412,59 @@ mod tests {
     #[test]
     fn past_deadline_and_memory_stop() {
         let limits = Limits::default().time(Duration::ZERO).memory(10);
-        let mut b = Budget::new(&limits);
-        assert!((0..CLOCK_EVERY).any(|_| b.exhausted(&Stats::default())));
+        let mut b = B::new(&limits, None);
+        assert!((0..CLOCK_EVERY).any(|_| b.exhausted(&Stats::default(), none)));
         assert_eq!(b.stopped(), Some(Stop::Deadline));
-        let mut b = Budget::new(&limits);
+        let mut b = B::new(&limits, None);
         assert!(!b.memory_exhausted(9));
         assert!(b.memory_exhausted(10));
         assert_eq!(b.stopped(), Some(Stop::Memory));
+    }
+
+    #[test]
+    fn issue_10_time_counts_from_each_budget_start() {
+        // Limits built long before the search: the time starts with the search.
+        let limits = Limits::default().time(Duration::from_secs(3600));
+        let before = Instant::now();
+        std::thread::sleep(Duration::from_millis(20));
+        let b = B::new(&limits, None);
+        let deadline = b.deadline.expect("a deadline");
+        assert!(deadline >= before + Duration::from_secs(3600) + Duration::from_millis(20));
+        // With both, the earlier wins.
+        let soon = Instant::now() + Duration::from_secs(1);
+        let both = limits.clone().deadline(soon);
+        assert_eq!(B::new(&both, None).deadline, Some(soon));
+    }
+
+    #[test]
+    fn observer_gets_interval_reports_and_can_stop() {
+        let limits = Limits::default();
+        let mut calls = Vec::new();
+        let mut observer = |p: &Progress<'_, u8, i32>| {
+            calls.push((p.event, p.nodes, p.best));
+            if p.nodes >= 30_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        };
+        let mut b = B::new(&limits, Some(&mut observer));
+        assert!(b.wants_events());
+        let mut stats = Stats::default();
+        let snap = || Snapshot { best: Some(7), value: Value::Exact(1), pv: vec![7], depth: 2 };
+        let mut stopped_at = None;
+        for n in 1..=100_000 {
+            stats.nodes = n;
+            if b.exhausted(&stats, snap) {
+                stopped_at = Some(n);
+                break;
+            }
+        }
+        assert_eq!(b.stopped(), Some(Stop::Observer));
+        let stopped_at = stopped_at.expect("stopped");
+        assert!((30_000..31_000).contains(&stopped_at), "{stopped_at}");
+        assert!(b.notify(Event::Iteration, &stats, snap()));
+        // One report per 10,000 nodes (the default interval), each with the snapshot,
+        // then the event.
+        assert_eq!(calls.len(), 4);
+        assert!(calls[..3].iter().all(|c| c.0 == Event::Interval && c.2 == Some(7)));
+        assert!(calls[..3].windows(2).all(|w| w[1].1 - w[0].1 >= 10_000));
+        assert_eq!(calls[3].0, Event::Iteration);
     }
 }

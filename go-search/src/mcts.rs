@@ -16,9 +16,11 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::eval::{Priors, Rollout, outcome_reward};
+use crate::error::{ConfigError, non_negative};
+use crate::eval::{Candidates, Priors, Rollout, candidate_moves, outcome_reward};
 use crate::game::{Game, Outcome};
 use crate::limits::{Budget, Limits, Shared};
+use crate::observe::{Observer, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::rng::{Rng, mix2};
 use crate::score::MAX_PLY;
@@ -59,10 +61,10 @@ impl Default for Config {
 
 impl Config {
     /// The exploration constant `c` of UCT (`Q + c·√(ln N / n)`) or PUCT
-    /// (`Q + c·P·√N / (1 + n)`). Negative or NaN values mean 0.
+    /// (`Q + c·P·√N / (1 + n)`), finite and at least 0 ([`Mcts::new`] refuses others).
     #[must_use]
     pub fn exploration(mut self, c: f64) -> Config {
-        self.exploration = if c.is_finite() && c > 0.0 { c } else { 0.0 };
+        self.exploration = c;
         self
     }
 
@@ -87,18 +89,29 @@ impl Config {
         self
     }
 
-    /// Threads sharing the tree (default 1; at least 1).
+    /// Threads sharing the tree (default 1; [`Mcts::new`] refuses 0).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Config {
-        self.threads = threads.max(1);
+        self.threads = threads;
         self
     }
 
-    /// The virtual loss a thread adds to each node of its path (default 1 visit).
+    /// The virtual loss a thread adds to each node of its path (default 1 visit;
+    /// finite and at least 0, [`Mcts::new`] refuses others).
     #[must_use]
     pub fn virtual_loss(mut self, visits: f64) -> Config {
-        self.virtual_loss = if visits.is_finite() && visits > 0.0 { visits } else { 0.0 };
+        self.virtual_loss = visits;
         self
+    }
+
+    /// Checks the settings.
+    fn validate(&self) -> Result<(), ConfigError> {
+        non_negative("mcts::Config::exploration", self.exploration)?;
+        non_negative("mcts::Config::virtual_loss", self.virtual_loss)?;
+        if self.threads == 0 {
+            return Err(ConfigError::new("mcts::Config::threads", 0, "at least 1 thread"));
+        }
+        Ok(())
     }
 
     /// The number of threads.
@@ -207,31 +220,44 @@ fn mean<M>(n: &MNode<M>) -> f64 {
 /// #     fn undo(&self, s: &mut (u32, Side), n: u32, _: ()) { *s = (s.0 + n, s.1.opponent()); }
 /// #     fn side_to_move(&self, s: &(u32, Side)) -> Side { s.1 }
 /// # }
-/// let mcts = Mcts::new(Config::default().seed(1), RandomRollout::default());
+/// let mcts = Mcts::new(Config::default().seed(1), RandomRollout::default())?;
 /// let mut scratch = mcts.scratch();
 /// let r = mcts.search(&Nim, &mut scratch, &(7, Side::First), &Limits::default().evaluations(5_000));
 /// // The solver proves the win (take 3, leaving a multiple of four).
 /// assert_eq!(r.value, Value::Proven { side: Side::First, wins: true });
 /// assert_eq!(r.best, Some(3));
+/// # Ok::<_, go_search::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Mcts<R, P = ()> {
+pub struct Mcts<R, P = (), C = ()> {
     config: Config,
     rollout: R,
     priors: P,
+    candidates: C,
 }
 
 impl<R> Mcts<R> {
     /// UCT with `config` and the playout policy `rollout`.
-    pub fn new(config: Config, rollout: R) -> Mcts<R> {
-        Mcts { config, rollout, priors: () }
+    ///
+    /// # Errors
+    /// If the exploration constant or the virtual loss is negative, infinite or NaN,
+    /// or there are no threads.
+    pub fn new(config: Config, rollout: R) -> Result<Mcts<R>, ConfigError> {
+        config.validate()?;
+        Ok(Mcts { config, rollout, priors: (), candidates: () })
     }
 }
 
-impl<R, P> Mcts<R, P> {
+impl<R, P, C> Mcts<R, P, C> {
     /// Uses `priors` (PUCT) instead of plain UCT.
-    pub fn with_priors<P2>(self, priors: P2) -> Mcts<R, P2> {
-        Mcts { config: self.config, rollout: self.rollout, priors }
+    pub fn with_priors<P2>(self, priors: P2) -> Mcts<R, P2, C> {
+        Mcts { config: self.config, rollout: self.rollout, priors, candidates: self.candidates }
+    }
+
+    /// Adds to the tree only the moves `candidates` keeps (see [`Candidates`]; playouts
+    /// are the [`Rollout`]'s business).
+    pub fn with_candidates<C2>(self, candidates: C2) -> Mcts<R, P, C2> {
+        Mcts { config: self.config, rollout: self.rollout, priors: self.priors, candidates }
     }
 
     /// The configuration.
@@ -243,17 +269,44 @@ impl<R, P> Mcts<R, P> {
     pub fn scratch<M: Copy>(&self) -> Scratch<M> {
         Scratch::new()
     }
+
+    /// The worker of thread `t` (its random numbers depend on the seed and `t`).
+    fn worker<'a, G: Game>(
+        &'a self,
+        game: &'a G,
+        root: &'a G::State,
+        tree: &'a Mutex<Vec<MNode<G::Move>>>,
+        budget: Budget<'a, G::Move, G::Score>,
+        t: usize,
+    ) -> Worker<'a, G, R, P, C> {
+        Worker {
+            game,
+            rollout: &self.rollout,
+            priors: &self.priors,
+            candidates: &self.candidates,
+            config: self.config,
+            root,
+            tree,
+            budget,
+            stats: Stats::default(),
+            rng: Rng::new(mix2(self.config.seed, t as u64)),
+            moves: Vec::new(),
+            weights: Vec::new(),
+            path: Vec::new(),
+        }
+    }
 }
 
 /// What one thread of a search needs.
-struct Worker<'a, G: Game, R, P> {
+struct Worker<'a, G: Game, R, P, C> {
     game: &'a G,
     rollout: &'a R,
     priors: &'a P,
+    candidates: &'a C,
     config: Config,
     root: &'a G::State,
     tree: &'a Mutex<Vec<MNode<G::Move>>>,
-    budget: Budget<'a>,
+    budget: Budget<'a, G::Move, G::Score>,
     stats: Stats,
     rng: Rng,
     moves: Vec<G::Move>,
@@ -261,17 +314,19 @@ struct Worker<'a, G: Game, R, P> {
     path: Vec<u32>,
 }
 
-impl<G, R, P> Worker<'_, G, R, P>
+impl<G, R, P, C> Worker<'_, G, R, P, C>
 where
     G: Game,
     G::State: Clone,
     R: Rollout<G>,
     P: Priors<G>,
+    C: Candidates<G>,
 {
     /// Runs iterations until a limit or a proven root.
     fn run(&mut self) {
         loop {
-            if self.budget.exhausted(&self.stats) {
+            let (tree, depth) = (self.tree, self.stats.max_depth);
+            if self.budget.exhausted(&self.stats, || snapshot(&lock(tree), depth)) {
                 return;
             }
             let mut state = self.root.clone();
@@ -335,7 +390,7 @@ where
                 {
                     return Some(Leaf::Open);
                 }
-                if let Some(p) = self.expand(tree, index, state) {
+                if let Some(p) = self.expand(tree, index, state, ply) {
                     return Some(Leaf::Proven(p));
                 }
                 // One new child gets the playout.
@@ -357,15 +412,16 @@ where
         }
     }
 
-    /// Adds the children of `index`; `Some(proof)` if the node turns out finished.
+    /// Adds the children of `index` (`ply` moves below the root); `Some(proof)` if the
+    /// node turns out finished.
     fn expand(
         &mut self,
         tree: &mut Vec<MNode<G::Move>>,
         index: u32,
         state: &G::State,
+        ply: u32,
     ) -> Option<Proof> {
-        self.moves.clear();
-        let outcome = self.game.moves(state, &mut self.moves);
+        let outcome = candidate_moves(self.game, self.candidates, state, ply, &mut self.moves);
         let node = &mut tree[index as usize];
         node.expanded = true;
         let proof = match outcome {
@@ -499,13 +555,59 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl<G, R, P> Searcher<G> for Mcts<R, P>
+/// The most promising root child (a proven win first, then visits, then mean
+/// reward) and the most visited line from it; `None` before the root is expanded.
+fn best_line<M: Copy>(nodes: &[MNode<M>]) -> Option<(u32, Vec<M>)> {
+    let root = &nodes[0];
+    if root.count == 0 {
+        return None;
+    }
+    let kids = root.first..root.first + root.count;
+    let rank = |i: u32| {
+        let c = &nodes[i as usize];
+        let proven = match c.proof {
+            Some(Proof::Loss) => 2,
+            Some(Proof::Win) => 0,
+            _ => 1,
+        };
+        (proven, c.visits, mean(c))
+    };
+    let best = kids.fold(root.first, |b, c| if rank(c) > rank(b) { c } else { b });
+    let mut pv = Vec::new();
+    let mut i = best;
+    loop {
+        let n = &nodes[i as usize];
+        let Some(mv) = n.mv else { break };
+        pv.push(mv);
+        if n.count == 0 {
+            break;
+        }
+        i = (n.first..n.first + n.count)
+            .max_by(|&a, &b| nodes[a as usize].visits.total_cmp(&nodes[b as usize].visits))
+            .unwrap_or(n.first);
+    }
+    Some((best, pv))
+}
+
+/// The current opinion of the tree: the best root move and its win rate.
+fn snapshot<M: Copy, S>(nodes: &[MNode<M>], depth: u32) -> Snapshot<M, S> {
+    match best_line(nodes) {
+        Some((best, pv)) => {
+            let best_node = &nodes[best as usize];
+            Snapshot { best: best_node.mv, value: Value::WinRate(mean(best_node)), pv, depth }
+        }
+        None => Snapshot { depth, ..Snapshot::unknown() },
+    }
+}
+
+impl<G, R, P, C> Searcher<G> for Mcts<R, P, C>
 where
     G: Game + Sync,
     G::State: Clone + Send + Sync,
     G::Move: Send,
     R: Rollout<G> + Sync,
     P: Priors<G> + Sync,
+    C: Candidates<G> + Sync,
 {
     type Scratch = Scratch<G::Move>;
 
@@ -513,12 +615,13 @@ where
         Scratch::new()
     }
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         let start = Instant::now();
         let mut nodes = std::mem::take(&mut scratch.nodes);
@@ -536,48 +639,35 @@ where
         let tree = Mutex::new(nodes);
         let shared = Shared::default();
         let threads = self.config.threads;
-        let worker = |t: usize| Worker {
-            game,
-            rollout: &self.rollout,
-            priors: &self.priors,
-            config: self.config,
-            root,
-            tree: &tree,
-            budget: if threads > 1 {
-                Budget::with_shared(limits, start, &shared)
-            } else {
-                Budget::new(limits)
-            },
-            stats: Stats::default(),
-            rng: Rng::new(mix2(self.config.seed, t as u64)),
-            moves: Vec::new(),
-            weights: Vec::new(),
-            path: Vec::new(),
-        };
         let mut stats = Stats { nodes: 1, threads: threads as u32, ..Stats::default() };
-        let mut stop = None;
-        if threads == 1 {
-            let mut w = worker(0);
-            w.run();
-            stats.merge(&w.stats);
-            stop = w.budget.stopped();
+        // Thread 0 runs on the calling thread: it is the one that reports to `observer`.
+        let budget = if threads > 1 {
+            Budget::with_shared(limits, start, &shared, Some(observer))
         } else {
-            let results: Vec<(Stats, Option<Stop>)> = std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        let mut w = worker(t);
-                        s.spawn(move || {
-                            w.run();
-                            (w.stats, w.budget.stopped())
-                        })
+            Budget::new(limits, Some(observer))
+        };
+        let mut first = self.worker(game, root, &tree, budget, 0);
+        let results: Vec<(Stats, Option<Stop>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (1..threads)
+                .map(|t| {
+                    let (tree, shared) = (&tree, &shared);
+                    s.spawn(move || {
+                        let budget = Budget::with_shared(limits, start, shared, None);
+                        let mut w = self.worker(game, root, tree, budget, t);
+                        w.run();
+                        (w.stats, w.budget.stopped())
                     })
-                    .collect();
-                handles.into_iter().filter_map(|h| h.join().ok()).collect()
-            });
-            for (s, st) in results {
-                stats.merge(&s);
-                stop = stop.or(st.filter(|r| *r != Stop::Flag));
-            }
+                })
+                .collect();
+            first.run();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        stats.merge(&first.stats);
+        let mut stop = first.budget.stopped();
+        drop(first);
+        for (s, st) in results {
+            stats.merge(&s);
+            stop = stop.or(st.filter(|r| *r != Stop::Flag));
         }
         scratch.nodes = tree.into_inner().unwrap_or_else(|e| e.into_inner());
         let nodes = &scratch.nodes;
@@ -588,37 +678,12 @@ where
             report.solved = true;
             report.value = Value::Proven { side: stm, wins: p == Proof::Win };
         }
-        if root_node.count > 0 {
-            let kids = root_node.first..root_node.first + root_node.count;
-            let rank = |i: u32| {
-                let c = &nodes[i as usize];
-                let proven = match c.proof {
-                    Some(Proof::Loss) => 2,
-                    Some(Proof::Win) => 0,
-                    _ => 1,
-                };
-                (proven, c.visits, mean(c))
-            };
-            let best = kids.fold(root_node.first, |b, c| if rank(c) > rank(b) { c } else { b });
+        if let Some((best, pv)) = best_line(nodes) {
             report.best = nodes[best as usize].mv;
             if !report.solved {
                 report.value = Value::WinRate(mean(&nodes[best as usize]));
             }
-            // The most visited line.
-            let mut i = best;
-            loop {
-                let n = &nodes[i as usize];
-                let Some(mv) = n.mv else { break };
-                report.pv.push(mv);
-                if n.count == 0 {
-                    break;
-                }
-                i = (n.first..n.first + n.count)
-                    .max_by(|&a, &b| nodes[a as usize].visits.total_cmp(&nodes[b as usize].visits))
-                    .unwrap_or(n.first);
-            }
-        } else if let Some(p) = root_node.proof {
-            report.value = Value::Proven { side: stm, wins: p == Proof::Win };
+            report.pv = pv;
         }
         report.depth = stats.max_depth;
         report.stop = if report.solved { None } else { stop };

@@ -1,9 +1,10 @@
 //! [`Minimax`]: plain negamax without pruning, the reference every exact algorithm is
 //! tested against.
 
-use crate::eval::Evaluator;
+use crate::eval::{Candidates, Evaluator, candidate_moves};
 use crate::game::Game;
 use crate::limits::{Budget, Limits};
+use crate::observe::{Observer, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::score::{MAX_PLY, Score};
 use crate::searcher::Searcher;
@@ -12,7 +13,8 @@ use crate::searcher::Searcher;
 /// the game ends). Slow on purpose: it is the oracle for differential tests and the
 /// baseline of node counts.
 ///
-/// The best move is the first move (in generation order) with the best value.
+/// The best move is the first move (in generation order) with the best value. With
+/// [`Minimax::with_candidates`] it is the oracle of a selective search.
 ///
 /// # Examples
 /// ```
@@ -40,32 +42,45 @@ use crate::searcher::Searcher;
 /// # use go_search::Score;
 /// ```
 #[derive(Clone, Debug)]
-pub struct Minimax<E> {
+pub struct Minimax<E, C = ()> {
     eval: E,
+    candidates: C,
 }
 
 impl<E> Minimax<E> {
     /// Plain negamax with `eval` at the depth limit.
     pub fn new(eval: E) -> Minimax<E> {
-        Minimax { eval }
+        Minimax { eval, candidates: () }
     }
 }
 
-struct Walk<'a, G: Game, E> {
+impl<E, C> Minimax<E, C> {
+    /// Searches only the moves `candidates` keeps (see [`Candidates`]).
+    pub fn with_candidates<C2>(self, candidates: C2) -> Minimax<E, C2> {
+        Minimax { eval: self.eval, candidates }
+    }
+}
+
+struct Walk<'a, G: Game, E, C> {
     game: &'a G,
     eval: &'a E,
+    candidates: &'a C,
     depth: u32,
-    budget: Budget<'a>,
+    budget: Budget<'a, G::Move, G::Score>,
     stats: Stats,
     horizon: bool,
     pv: Vec<Vec<G::Move>>,
 }
 
-impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
+impl<G: Game, E: Evaluator<G>, C: Candidates<G>> Walk<'_, G, E, C> {
     fn negamax(&mut self, state: &mut G::State, ply: u32) -> Option<G::Score> {
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(ply);
-        if self.budget.exhausted(&self.stats) {
+        let max_depth = self.stats.max_depth;
+        if self
+            .budget
+            .exhausted(&self.stats, || Snapshot { depth: max_depth, ..Snapshot::unknown() })
+        {
             return None;
         }
         if ply >= MAX_PLY {
@@ -77,7 +92,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         }
         self.pv[ply as usize].clear();
         let mut moves = Vec::new();
-        if let Some(outcome) = self.game.moves(state, &mut moves) {
+        if let Some(outcome) = candidate_moves(self.game, self.candidates, state, ply, &mut moves) {
             return Some(outcome.value(ply));
         }
         if moves.is_empty() {
@@ -109,28 +124,31 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
     }
 }
 
-impl<G, E> Searcher<G> for Minimax<E>
+impl<G, E, C> Searcher<G> for Minimax<E, C>
 where
     G: Game,
     G::State: Clone,
     E: Evaluator<G>,
+    C: Candidates<G>,
 {
     type Scratch = ();
 
     fn scratch(&self) {}
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         (): &mut (),
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         let mut walk = Walk {
             game,
             eval: &self.eval,
+            candidates: &self.candidates,
             depth: limits.depth.unwrap_or(MAX_PLY).min(MAX_PLY),
-            budget: Budget::new(limits),
+            budget: Budget::new(limits, Some(observer)),
             stats: Stats { threads: 1, ..Stats::default() },
             horizon: false,
             pv: vec![Vec::new()],

@@ -45,10 +45,12 @@
 //! root move's backed-up [`Estimate`].
 
 use crate::bounds::Bounds;
+use crate::error::ConfigError;
 use crate::estimate::{Estimate, at_least};
-use crate::eval::ProbabilityEvaluator;
+use crate::eval::{Candidates, ProbabilityEvaluator, candidate_moves};
 use crate::game::Game;
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, Observer, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::score::{MAX_PLY, Score};
 use crate::searcher::Searcher;
@@ -61,7 +63,10 @@ use crate::searcher::Searcher;
 /// let config = Config::default().min_probability(0.05);
 /// assert_eq!(config.get_min_probability(), 0.05);
 /// // 0 disables the probabilistic stop: only separation ends the search.
-/// assert_eq!(Config::default().min_probability(-1.0).get_min_probability(), 0.0);
+/// assert_eq!(Config::default().min_probability(0.0).get_min_probability(), 0.0);
+/// // Probabilities outside [0, 1] are refused when the searcher is built.
+/// # struct E;
+/// assert!(go_search::PBStar::new(Config::default().min_probability(-1.0), E).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
@@ -77,12 +82,22 @@ impl Default for Config {
 
 impl Config {
     /// Sets the probability below which the search stops without separation (Palay's
-    /// practical stop), clamped to `[0, 1]`; NaN counts as 0. With 0 only separation (or
-    /// a limit) ends the search.
+    /// practical stop), in `[0, 1]` ([`PBStar::new`] refuses other values). With 0 only
+    /// separation (or a limit) ends the search.
     #[must_use]
     pub fn min_probability(mut self, p: f64) -> Config {
-        self.min_probability = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
+        self.min_probability = p;
         self
+    }
+
+    /// Checks the settings.
+    fn validate(&self) -> Result<(), ConfigError> {
+        if (0.0..=1.0).contains(&self.min_probability) {
+            Ok(())
+        } else {
+            let expected = "a probability in [0, 1]";
+            Err(ConfigError::new("pbstar::Config::min_probability", self.min_probability, expected))
+        }
     }
 
     /// The probability below which the search stops without separation.
@@ -250,28 +265,41 @@ impl<M: Copy, S: Score> Scratch<M, S> {
 ///
 /// // Move 2 beats move 1 with probability 1/16 under the model: a lenient threshold
 /// // stops at once, on a probable best move.
-/// let lenient = PBStar::new(Config::default().min_probability(0.1), Hunch);
+/// let lenient = PBStar::new(Config::default().min_probability(0.1), Hunch)?;
 /// let mut scratch = lenient.scratch();
 /// let r = lenient.search(&Two, &mut scratch, &0, &Limits::default());
 /// assert_eq!((r.best, r.solved, r.stop), (Some(1), false, Some(Stop::Probability)));
 /// assert_eq!(r.stats.expansions, 1);
 ///
 /// // Without the probabilistic stop, PB* searches until the root separates.
-/// let strict = PBStar::new(Config::default().min_probability(0.0), Hunch);
+/// let strict = PBStar::new(Config::default().min_probability(0.0), Hunch)?;
 /// let r = strict.search(&Two, &mut scratch, &0, &Limits::default());
 /// assert_eq!((r.best, r.solved, r.stop), (Some(1), true, None));
 /// assert!(matches!(r.value, Value::Bounds(b) if b.contains(8)));
+/// # Ok::<_, go_search::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct PBStar<E> {
+pub struct PBStar<E, C = ()> {
     config: Config,
     eval: E,
+    candidates: C,
 }
 
 impl<E> PBStar<E> {
     /// PB* with `config` and the probability evaluator `eval`.
-    pub fn new(config: Config, eval: E) -> PBStar<E> {
-        PBStar { config, eval }
+    ///
+    /// # Errors
+    /// If [`Config::min_probability`] is not in `[0, 1]` (NaN included).
+    pub fn new(config: Config, eval: E) -> Result<PBStar<E>, ConfigError> {
+        config.validate()?;
+        Ok(PBStar { config, eval, candidates: () })
+    }
+}
+
+impl<E, C> PBStar<E, C> {
+    /// Expands only the moves `candidates` keeps (see [`Candidates`]).
+    pub fn with_candidates<C2>(self, candidates: C2) -> PBStar<E, C2> {
+        PBStar { config: self.config, eval: self.eval, candidates }
     }
 
     /// The configuration.
@@ -297,7 +325,7 @@ enum Step<S> {
 }
 
 /// One PB* search in progress.
-struct Run<'a, G: Game, E> {
+struct Run<'a, G: Game, E, C> {
     /// The arena: the root first, siblings contiguous.
     nodes: &'a mut Vec<PNode<G::Move, G::Score>>,
     /// Move buffers for the expanded node and for the terminal test of its children.
@@ -305,16 +333,17 @@ struct Run<'a, G: Game, E> {
     buf: &'a mut Vec<G::Move>,
     game: &'a G,
     eval: &'a E,
+    candidates: &'a C,
     min_probability: f64,
     stats: Stats,
-    budget: Budget<'a>,
+    budget: Budget<'a, G::Move, G::Score>,
     /// Nodes (with their moves and undo records) currently played on the state.
     path: Vec<(u32, G::Move, G::Undo)>,
     /// Whether the next iteration is a SELECT (else VERIFY) iteration.
     select: bool,
 }
 
-impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
+impl<G: Game, E: ProbabilityEvaluator<G>, C: Candidates<G>> Run<'_, G, E, C> {
     /// The estimate of a child position just played on `state`, `ply` moves below the
     /// root, and whether it is terminal.
     fn estimate(&mut self, state: &G::State, ply: u32) -> (Estimate<G::Score>, bool) {
@@ -332,8 +361,7 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
     /// moves below the root), then backs the values up.
     fn expand(&mut self, index: u32, state: &mut G::State, ply: u32) {
         let mut moves = std::mem::take(self.moves);
-        moves.clear();
-        let outcome = self.game.moves(state, &mut moves);
+        let outcome = candidate_moves(self.game, self.candidates, state, ply, &mut moves);
         self.nodes[index as usize].closed = true;
         if outcome.is_none() && !moves.is_empty() {
             let first = self.nodes.len() as u32;
@@ -406,12 +434,7 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
 
     /// The root child with the highest realistic value (then pessimistic, optimistic).
     fn best(&self) -> u32 {
-        let root = &self.nodes[0];
-        let key = |c: usize| {
-            let (p, r, o) = self.nodes[c].seen();
-            (r, p, o)
-        };
-        root.kids().fold(root.first as usize, |b, c| if key(c) > key(b) { c } else { b }) as u32
+        best_child(self.nodes)
     }
 
     /// The root decision.
@@ -477,30 +500,55 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
     fn rewind(&mut self, state: &mut G::State, len: usize) {
         crate::bstar::take_back(self.game, state, &mut self.path, len);
     }
-
-    /// The principal variation from root child `from`: at each node, the child that
-    /// supplies its realistic value.
-    fn pv(&self, from: u32) -> Vec<G::Move> {
-        let mut pv = Vec::new();
-        let mut next = Some(from as usize);
-        while let Some(i) = next {
-            let n = &self.nodes[i];
-            pv.extend(n.mv);
-            next = n.kids().max_by_key(|&c| self.nodes[c].seen().1);
-        }
-        pv
-    }
 }
 
-impl<G: Game<State: Clone>, E: ProbabilityEvaluator<G>> Searcher<G> for PBStar<E> {
+/// The root child with the highest realistic value (then pessimistic, optimistic).
+fn best_child<M, S: Score>(nodes: &[PNode<M, S>]) -> u32 {
+    let root = &nodes[0];
+    let key = |c: usize| {
+        let (p, r, o) = nodes[c].seen();
+        (r, p, o)
+    };
+    root.kids().fold(root.first as usize, |b, c| if key(c) > key(b) { c } else { b }) as u32
+}
+
+/// The principal variation from root child `from`: at each node, the child that
+/// supplies its realistic value.
+fn principal_variation<M: Copy, S: Score>(nodes: &[PNode<M, S>], from: u32) -> Vec<M> {
+    let mut pv = Vec::new();
+    let mut next = Some(from as usize);
+    while let Some(i) = next {
+        let n = &nodes[i];
+        pv.extend(n.mv);
+        next = n.kids().max_by_key(|&c| nodes[c].seen().1);
+    }
+    pv
+}
+
+/// The current opinion of a PB* tree: the best root child, the root's bounds and the
+/// principal variation.
+fn snapshot<M: Copy, S: Score>(nodes: &[PNode<M, S>], depth: u32) -> Snapshot<M, S> {
+    let best = best_child(nodes);
+    let root = &nodes[0];
+    let value = Bounds::new(root.pess, root.opt).map_or(Value::Unknown, Value::Bounds);
+    Snapshot { best: nodes[best as usize].mv, value, pv: principal_variation(nodes, best), depth }
+}
+
+impl<G, E, C> Searcher<G> for PBStar<E, C>
+where
+    G: Game<State: Clone>,
+    E: ProbabilityEvaluator<G>,
+    C: Candidates<G>,
+{
     type Scratch = Scratch<G::Move, G::Score>;
 
-    fn search(
+    fn search_observed(
         &self,
         game: &G,
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score> {
         let Scratch { nodes, moves, buf } = scratch;
         nodes.clear();
@@ -513,9 +561,10 @@ impl<G: Game<State: Clone>, E: ProbabilityEvaluator<G>> Searcher<G> for PBStar<E
             buf,
             game,
             eval: &self.eval,
+            candidates: &self.candidates,
             min_probability: self.config.min_probability,
             stats: Stats { threads: 1, nodes: 1, ..Stats::default() },
-            budget: Budget::new(limits),
+            budget: Budget::new(limits, Some(observer)),
             path: Vec::new(),
             select: false,
         };
@@ -531,10 +580,11 @@ impl<G: Game<State: Clone>, E: ProbabilityEvaluator<G>> Searcher<G> for PBStar<E
     }
 }
 
-impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
+impl<G: Game, E: ProbabilityEvaluator<G>, C: Candidates<G>> Run<'_, G, E, C> {
     /// Iterates until the root separates or the search must stop; returns the chosen
     /// root child and whether the root separated.
     fn main_loop(&mut self, state: &mut G::State) -> (u32, bool) {
+        let mut reported = None;
         loop {
             let (start, target) = match self.decide() {
                 Step::Separated(c) => return (c, true),
@@ -544,7 +594,19 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
                 }
                 Step::Descend(start, target) => (start, target),
             };
-            if self.budget.exhausted(&self.stats)
+            let depth = self.stats.max_depth;
+            if self.budget.wants_events() {
+                let best = self.best();
+                if reported != Some(best) {
+                    reported = Some(best);
+                    let snap = snapshot(self.nodes, depth);
+                    if self.budget.notify(Event::BestMove, &self.stats, snap) {
+                        return (best, false);
+                    }
+                }
+            }
+            let nodes = &*self.nodes;
+            if self.budget.exhausted(&self.stats, || snapshot(nodes, depth))
                 || self.budget.memory_exhausted(self.nodes.len() as u64)
             {
                 return (self.best(), false);
@@ -567,7 +629,7 @@ impl<G: Game, E: ProbabilityEvaluator<G>> Run<'_, G, E> {
             Some((chosen, separated)) => {
                 let bounds = Bounds::new(root.pess, root.opt).unwrap_or(Bounds::exact(root.pess));
                 let mv = self.nodes[chosen as usize].mv;
-                (mv, self.pv(chosen), Value::Bounds(bounds), separated)
+                (mv, principal_variation(self.nodes, chosen), Value::Bounds(bounds), separated)
             }
         };
         let depth = if end.is_some() { self.stats.max_depth } else { 0 };

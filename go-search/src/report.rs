@@ -6,7 +6,8 @@ use crate::bounds::Bounds;
 use crate::game::Side;
 
 /// Why a search stopped before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum Stop {
     /// [`Limits::nodes`](crate::Limits::nodes) was reached.
@@ -26,10 +27,15 @@ pub enum Stop {
     /// [`pbstar::Config::min_probability`](crate::pbstar::Config::min_probability).
     /// The move is likely best, not proven best ([`Report::solved`] is `false`).
     Probability,
+    /// The [`Observer`](crate::Observer) returned
+    /// [`ControlFlow::Break`](core::ops::ControlFlow::Break).
+    Observer,
 }
 
 /// The value of the root, in the form the algorithm can vouch for.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub enum Value<S> {
     /// Nothing is known (the search stopped before its first result).
     Unknown,
@@ -54,7 +60,9 @@ pub enum Value<S> {
 
 /// Counters every algorithm fills in, for fair comparisons. Counts are deterministic
 /// for a serial search with node limits; `elapsed` is the only wall-clock figure.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Stats {
     /// Nodes visited (or created, for best-first searches): interior plus leaves.
     pub nodes: u64,
@@ -134,7 +142,9 @@ fn rate(count: u64, elapsed: Duration) -> f64 {
 }
 
 /// The result of a search.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Report<M, S> {
     /// The move to play (`None` at a terminal root or if nothing was searched).
     pub best: Option<M>,
@@ -182,6 +192,12 @@ mod tests {
         a.expansions = 8;
         assert_eq!(a.expansions_per_second(), 4.0);
         assert_eq!(a.mean_branching_factor(), 3.5);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn reports_serialise() {
+        let a = Stats { nodes: 15, ..Stats::default() };
         let json = serde_json::to_value(&a).unwrap();
         assert_eq!(json["nodes"], 15);
         let r: Report<u8, i32> = Report::empty();

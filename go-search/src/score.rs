@@ -74,6 +74,14 @@ pub trait Score: Copy + Ord + Neg<Output = Self> + fmt::Debug + Send + Sync + 's
 
     /// The nearest score to `x`, saturating at `±INFINITY`; NaN maps to zero.
     fn from_f64(x: f64) -> Self;
+
+    /// A lossless 64-bit encoding (what the lock-free shared transposition table of the
+    /// parallel search stores): `from_bits(s.to_bits()) == s`.
+    fn to_bits(self) -> u64;
+
+    /// The inverse of [`Score::to_bits`]; bits that no score encodes give some score
+    /// (never a panic).
+    fn from_bits(bits: u64) -> Self;
 }
 
 macro_rules! int_score {
@@ -120,6 +128,15 @@ macro_rules! int_score {
                     (x.round() as $t).clamp(-Self::INFINITY, Self::INFINITY)
                 }
             }
+
+            fn to_bits(self) -> u64 {
+                self as u64
+            }
+
+            fn from_bits(bits: u64) -> Self {
+                // Keep clear of MIN so that negation never overflows.
+                (bits as $t).max(-Self::INFINITY)
+            }
         }
     )*};
 }
@@ -137,8 +154,9 @@ int_score!(i16, i32, i64);
 /// assert!(OrderedF64::new(f64::NAN).is_none());
 /// assert!(OrderedF64::win_in(3).is_decisive());
 /// ```
-#[derive(Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "f64", into = "f64")]
+#[derive(Clone, Copy, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "f64", into = "f64"))]
 pub struct OrderedF64(f64);
 
 impl OrderedF64 {
@@ -251,6 +269,14 @@ impl Score for OrderedF64 {
     fn from_f64(x: f64) -> Self {
         OrderedF64::new(x).unwrap_or(OrderedF64(0.0))
     }
+
+    fn to_bits(self) -> u64 {
+        self.0.to_bits()
+    }
+
+    fn from_bits(bits: u64) -> Self {
+        Self::from_f64(f64::from_bits(bits))
+    }
 }
 
 #[cfg(test)]
@@ -284,6 +310,10 @@ mod tests {
         assert_eq!(S::WIN.to_node(9), S::WIN);
         assert_eq!(S::INFINITY.to_root(9), S::INFINITY);
         assert_eq!(S::from_f64(1e300).clamp_eval(), S::MAX_EVAL);
+        for s in [S::ZERO, S::WIN, -S::WIN, S::INFINITY, -S::INFINITY, S::MAX_EVAL, w, l] {
+            assert_eq!(S::from_bits(s.to_bits()), s);
+        }
+        assert!(S::from_bits(u64::MAX) >= -S::INFINITY);
     }
 
     #[test]
@@ -299,6 +329,12 @@ mod tests {
         let z = OrderedF64::new(-0.0).unwrap();
         assert_eq!(z, OrderedF64::ZERO);
         assert_eq!(-OrderedF64::ZERO, OrderedF64::ZERO);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn ordered_f64_serialises_as_a_number() {
         assert_eq!(serde_json::to_string(&OrderedF64::new(1.5).unwrap()).unwrap(), "1.5");
+        assert!(serde_json::from_str::<OrderedF64>("1.5").is_ok());
     }
 }

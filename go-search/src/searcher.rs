@@ -2,6 +2,7 @@
 
 use crate::game::Game;
 use crate::limits::Limits;
+use crate::observe::Observer;
 use crate::report::Report;
 
 /// An immutable search algorithm, configured once and run many times.
@@ -9,7 +10,8 @@ use crate::report::Report;
 /// The scratch space (transposition table, killers, B* arena, MCTS tree) is explicit:
 /// create it once with [`Searcher::scratch`] and pass it to every search, so repeated
 /// searches allocate nothing and one searcher can serve many threads, each with its
-/// own scratch.
+/// own scratch. [`Searcher::search_observed`] lets an [`Observer`] watch the search and
+/// stop it.
 ///
 /// # Examples
 /// Comparing algorithms through the trait:
@@ -46,5 +48,19 @@ pub trait Searcher<G: Game> {
         scratch: &mut Self::Scratch,
         root: &G::State,
         limits: &Limits,
+    ) -> Report<G::Move, G::Score> {
+        self.search_observed(game, scratch, root, limits, &mut ())
+    }
+
+    /// Like [`Searcher::search`], reporting progress to `observer` (from the calling
+    /// thread, even when the search uses several) until the search ends or the observer
+    /// stops it ([`Stop::Observer`](crate::Stop::Observer)).
+    fn search_observed(
+        &self,
+        game: &G,
+        scratch: &mut Self::Scratch,
+        root: &G::State,
+        limits: &Limits,
+        observer: &mut dyn Observer<G::Move, G::Score>,
     ) -> Report<G::Move, G::Score>;
 }

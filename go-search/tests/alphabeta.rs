@@ -1,7 +1,6 @@
 //! Differential tests: every exact alpha-beta configuration returns plain minimax's root
 //! value on thousands of seeded trees; perfect ordering visits the Knuth–Moore minimal
 //! tree.
-#![cfg(feature = "synth")]
 
 #[macro_use]
 mod common;
@@ -29,6 +28,10 @@ fn configs() -> Vec<(&'static str, Config)> {
         ("mtdf", Config::default().mtdf(true)),
         ("mtdf-no-tt", Config::default().mtdf(true).table(0, Replacement::Always)),
         ("single-depth+tt", Config::default().iterative(false)),
+        ("countermoves", Config::default().countermoves(true)),
+        ("countermoves-only", Config::plain().countermoves(true)),
+        ("etc", Config::default().etc(Some(2))),
+        ("etc-mtdf", Config::default().etc(Some(3)).mtdf(true).countermoves(true)),
     ]
 }
 
@@ -40,13 +43,13 @@ where
     G::Move: Send + Sync,
     E: Evaluator<G> + Clone + Sync,
 {
-    let limits = Limits { depth, ..Limits::default() };
+    let limits = depth.map_or_else(Limits::default, |d| Limits::default().depth(d));
     let oracle = Minimax::new(eval.clone()).search(game, &mut (), root, &limits);
     let Value::Exact(expected) = oracle.value else {
         panic!("{what}: oracle gave {:?}", oracle.value)
     };
     for (name, config) in configs() {
-        let ab = AlphaBeta::new(config, eval.clone());
+        let ab = AlphaBeta::new(config, eval.clone()).unwrap();
         let mut scratch = ab.scratch();
         // Twice with the same scratch: reuse must not change the answer.
         for round in 0..2 {
@@ -62,9 +65,9 @@ where
             assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
         }
     }
-    #[cfg(feature = "rayon")]
     for split in [1, 2] {
-        let par = AlphaBeta::new(Config::default(), eval.clone()).parallel(2, split);
+        let par =
+            AlphaBeta::new(Config::default(), eval.clone()).unwrap().parallel(2, split).unwrap();
         let r = par.search(game, &mut par.scratch(), root, &limits);
         assert_eq!(r.value, Value::Exact(expected), "{what}: parallel split {split}");
         assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
@@ -86,7 +89,7 @@ fn assert_best_move_achieves<G: Game, E: Evaluator<G> + Clone>(
     let Some(mv) = best else { panic!("{what}: no best move") };
     let mut child = root.clone();
     game.play(&mut child, mv);
-    let limits = Limits { depth: limits.depth.map(|d| d - 1), ..Limits::default() };
+    let limits = limits.depth.map_or_else(Limits::default, |d| Limits::default().depth(d - 1));
     // Search the child one ply shallower; its value (negated, shifted one ply) must be
     // the root value.
     let r = Minimax::new(eval.clone()).search(game, &mut (), &child, &limits);
@@ -155,7 +158,7 @@ fn perfect_ordering_visits_exactly_the_knuth_moore_minimal_tree() {
         for depth in 1..=6u32 {
             for seed in 0..3 {
                 let tree = OrderedTree::perfect(width, depth, seed);
-                let ab = AlphaBeta::new(Config::plain(), tree);
+                let ab = AlphaBeta::new(Config::plain(), tree).unwrap();
                 let r = ab.search(&tree, &mut ab.scratch(), &tree.root(), &Limits::default());
                 assert_eq!(r.value, Value::Exact(tree.exact_value()));
                 let minimal = width.pow(depth.div_ceil(2)) + width.pow(depth / 2) - 1;
@@ -207,7 +210,7 @@ fn float_scores_work_across_the_family() {
 #[test]
 fn node_limits_and_stop_flags_are_honoured() {
     let tree = UniformTree::new(4, 10, 1);
-    let ab = AlphaBeta::new(Config::default(), tree);
+    let ab = AlphaBeta::new(Config::default(), tree).unwrap();
     let mut scratch = ab.scratch();
     let r = ab.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(5_000));
     assert_eq!(r.stop, Some(go_search::Stop::Nodes));
@@ -253,7 +256,7 @@ impl<G: Game> Evaluator<G> for Zero {
 
 #[test]
 fn endless_games_stop_at_max_ply_without_overflowing_the_stack() {
-    let ab = AlphaBeta::new(Config::plain(), Zero);
+    let ab = AlphaBeta::new(Config::plain(), Zero).unwrap();
     let r = ab.search(&Endless, &mut ab.scratch(), &0, &Limits::default().depth(100_000));
     assert_eq!(r.value, Value::Exact(0));
     assert_eq!(r.depth, go_search::MAX_PLY - 1);
@@ -315,7 +318,7 @@ fn quiescence_equals_a_stand_pat_reference_and_hooks_keep_values() {
         let q = 1 + (seed % 2) as u32;
         let expected = reference(&tree, &tree, &mut tree.root(), 0, depth, q);
         for config in [Config::plain(), Config::default(), Config::default().mtdf(true)] {
-            let ab = AlphaBeta::new(config.quiescence(q), tree).with_noisy_moves(AllNoisy);
+            let ab = AlphaBeta::new(config.quiescence(q), tree).unwrap().with_noisy_moves(AllNoisy);
             let r =
                 ab.search(&tree, &mut ab.scratch(), &tree.root(), &Limits::default().depth(depth));
             assert_eq!(r.value, Value::Exact(expected), "seed {seed}");
@@ -327,7 +330,8 @@ fn quiescence_equals_a_stand_pat_reference_and_hooks_keep_values() {
             &tree.root(),
             &Limits::default().depth(depth),
         );
-        let ab = AlphaBeta::new(Config::default().quiescence(3), tree).with_move_order(Reverse);
+        let ab =
+            AlphaBeta::new(Config::default().quiescence(3), tree).unwrap().with_move_order(Reverse);
         let r = ab.search(&tree, &mut ab.scratch(), &tree.root(), &Limits::default().depth(depth));
         assert_eq!(r.value, plain.value, "seed {seed}");
     }
@@ -367,9 +371,9 @@ fn null_move_pruning_is_selective_but_sound_in_shape() {
     for seed in 0..100 {
         let game = WithPass(IncrementalTree::new(4, 8, seed));
         let limits = Limits::default().depth(6);
-        let exact = AlphaBeta::new(Config::default(), game);
+        let exact = AlphaBeta::new(Config::default(), game).unwrap();
         let e = exact.search(&game, &mut exact.scratch(), &game.0.root(), &limits);
-        let nm = AlphaBeta::new(Config::default().null_move(Some(2)), game);
+        let nm = AlphaBeta::new(Config::default().null_move(Some(2)), game).unwrap();
         let r = nm.search(&game, &mut nm.scratch(), &game.0.root(), &limits);
         assert!(r.best.is_some_and(|m| m < 4), "a real move is chosen");
         assert!(!r.solved);

@@ -1,5 +1,4 @@
 //! B* picks a true best move whenever it separates with valid bounds.
-#![cfg(feature = "synth")]
 
 use go_search::bstar::{Config, Strategy};
 use go_search::synth::{IncrementalTree, IntervalTree, OrderedTree, UniformTree, exact_value};

@@ -1,6 +1,5 @@
 //! df-pn agrees with minimax on win/loss trees and DAGs, with and without a hash, with
 //! tiny tables and heuristic proof numbers; it terminates on cyclic games.
-#![cfg(feature = "synth")]
 
 use go_search::dfpn::Config;
 use go_search::synth::{Node, PGame, TranspositionTree, exact_value};
@@ -27,7 +26,7 @@ where
     let side = proof.attacker();
     let expected = minimax_wins(game, root, side);
     for config in [Config::default(), Config::default().epsilon(0.0), Config::default().table(16)] {
-        let dfpn = DfPn::new(config, proof);
+        let dfpn = DfPn::new(config, proof).unwrap();
         let mut scratch = dfpn.scratch();
         let r = dfpn.search(game, &mut scratch, root, &Limits::default().nodes(20_000_000));
         assert_eq!(r.value, Value::Proven { side, wins: expected }, "{what} {config:?}");
@@ -154,14 +153,14 @@ fn dfpn_terminates_on_cyclic_games() {
     // 1 -> 2 -> 3 -> 1 cycle, 3 -> 0 exit: from 1, First moves to 2, Second to 3,
     // First to 0 and wins.
     let g = Graph { edges: vec![vec![], vec![2], vec![3], vec![1, 0]] };
-    let dfpn = DfPn::new(Config::default(), Attacker(Side::First));
+    let dfpn = DfPn::new(Config::default(), Attacker(Side::First)).unwrap();
     let r = dfpn.search(&g, &mut dfpn.scratch(), &(1, Side::First), &Limits::default());
     assert_eq!(r.value, Value::Proven { side: Side::First, wins: true });
     assert_eq!(r.pv, vec![2, 3, 0]);
     // A pure cycle is a draw: neither side can force a win.
     let g = Graph { edges: vec![vec![], vec![2], vec![1]] };
     for side in [Side::First, Side::Second] {
-        let dfpn = DfPn::new(Config::default(), Attacker(side));
+        let dfpn = DfPn::new(Config::default(), Attacker(side)).unwrap();
         let r = dfpn.search(&g, &mut dfpn.scratch(), &(1, Side::First), &Limits::default());
         assert_eq!(r.value, Value::Proven { side, wins: false });
     }
@@ -170,7 +169,7 @@ fn dfpn_terminates_on_cyclic_games() {
 #[test]
 fn dfpn_stops_on_budget() {
     let game = PGame::new(3, 14, 1, PGame::critical_probability(3));
-    let dfpn = DfPn::new(Config::default(), Attacker(Side::First));
+    let dfpn = DfPn::new(Config::default(), Attacker(Side::First)).unwrap();
     let r = dfpn.search(&game, &mut dfpn.scratch(), &game.root(), &Limits::default().nodes(500));
     assert!(!r.solved);
     assert_eq!(r.value, Value::Unknown);

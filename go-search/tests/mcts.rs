@@ -1,6 +1,5 @@
 //! MCTS: seeded determinism, solver proofs that agree with minimax (one and two
 //! threads), priors, limits.
-#![cfg(feature = "synth")]
 
 use go_search::mcts::Config;
 use go_search::synth::{Node, OrderedTree, PGame, exact_value};
@@ -9,7 +8,7 @@ use go_search::{Game, Limits, Mcts, Priors, RandomRollout, Searcher, Side, Stop,
 #[test]
 fn one_thread_is_a_pure_function_of_the_seed() {
     let tree = OrderedTree::new(4, 8, 3);
-    let mcts = Mcts::new(Config::default().seed(9), RandomRollout::default());
+    let mcts = Mcts::new(Config::default().seed(9), RandomRollout::default()).unwrap();
     let mut scratch = mcts.scratch();
     let limits = Limits::default().evaluations(3_000);
     let a = mcts.search(&tree, &mut scratch, &tree.root(), &limits);
@@ -17,7 +16,7 @@ fn one_thread_is_a_pure_function_of_the_seed() {
     assert_eq!((a.best, a.value, &a.pv, a.stats.nodes), (b.best, b.value, &b.pv, b.stats.nodes));
     assert_eq!(a.stop, Some(Stop::Evaluations));
     assert_eq!(a.stats.evaluations, 3_000);
-    let c = Mcts::new(Config::default().seed(10), RandomRollout::default()).search(
+    let c = Mcts::new(Config::default().seed(10), RandomRollout::default()).unwrap().search(
         &tree,
         &mut scratch,
         &tree.root(),
@@ -36,7 +35,8 @@ fn solver_proofs_agree_with_minimax_on_p_games() {
         let v = exact_value(&game, &game.root(), 1_000_000).unwrap();
         for threads in [1, 2] {
             let mcts =
-                Mcts::new(Config::default().seed(seed).threads(threads), RandomRollout::default());
+                Mcts::new(Config::default().seed(seed).threads(threads), RandomRollout::default())
+                    .unwrap();
             let r = mcts.search(
                 &game,
                 &mut mcts.scratch(),
@@ -78,6 +78,7 @@ impl<G: Game> Priors<G> for LastMove {
 fn priors_steer_the_search_and_limits_hold() {
     let tree = OrderedTree { noise: 0, ..OrderedTree::new(5, 30, 4) };
     let puct = Mcts::new(Config::default().exploration(5.0), RandomRollout::default())
+        .unwrap()
         .with_priors(LastMove);
     let mut scratch = puct.scratch();
     let r = puct.search(&tree, &mut scratch, &tree.root(), &Limits::default().evaluations(400));
@@ -103,7 +104,11 @@ impl<G: Game> go_search::Rollout<G> for Broken {
 #[test]
 fn broken_rollouts_and_priors_do_not_poison_the_search() {
     let tree = OrderedTree::new(3, 6, 2);
-    let mcts = Mcts::new(Config::default().exploration(f64::NAN), Broken).with_priors(NanPriors);
+    // A NaN exploration constant is refused when the searcher is built (issue 10: it was
+    // silently taken as 0).
+    let nan = Mcts::new(Config::default().exploration(f64::NAN), Broken);
+    assert_eq!(nan.err().map(|e| e.setting()), Some("mcts::Config::exploration"));
+    let mcts = Mcts::new(Config::default(), Broken).unwrap().with_priors(NanPriors);
     let r =
         mcts.search(&tree, &mut mcts.scratch(), &tree.root(), &Limits::default().evaluations(500));
     assert!(r.best.is_some());

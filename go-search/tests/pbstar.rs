@@ -1,6 +1,5 @@
 //! PB* picks a true best move whenever it separates with valid bounds; its
 //! probabilistic stop, limits and scratch reuse behave as documented.
-#![cfg(feature = "synth")]
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -60,7 +59,7 @@ where
         }
     };
     for p in [0.0, 0.01, 0.2] {
-        let pbstar = PBStar::new(Config::default().min_probability(p), eval.clone());
+        let pbstar = PBStar::new(Config::default().min_probability(p), eval.clone()).unwrap();
         let mut scratch = pbstar.scratch();
         let r = pbstar.search(game, &mut scratch, root, &Limits::default().nodes(200_000));
         let Value::Bounds(bounds) = r.value else { panic!("{what}: {:?}", r.value) };
@@ -115,7 +114,7 @@ fn pbstar_separates_on_a_true_best_move_in_ordered_and_incremental_trees() {
 #[test]
 fn pbstar_honours_limits_and_reports_not_separated() {
     let tree = IntervalTree::new(10, 4);
-    let pbstar = PBStar::new(Config::default().min_probability(0.0), tree);
+    let pbstar = PBStar::new(Config::default().min_probability(0.0), tree).unwrap();
     let mut scratch = pbstar.scratch();
     let r = pbstar.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(50));
     assert!(!r.solved);
@@ -132,7 +131,7 @@ fn pbstar_honours_limits_and_reports_not_separated() {
     // A raised stop flag ends the search at the next clock check (every 256 checks).
     // A uniform tree whose interior bounds never narrow: it never separates.
     let tree = UniformTree::new(3, 30, 1);
-    let pbstar = PBStar::new(Config::default(), Both(tree));
+    let pbstar = PBStar::new(Config::default(), Both(tree)).unwrap();
     let mut scratch = pbstar.scratch();
     let r = pbstar.search(&tree, &mut scratch, &tree.root(), &Limits::default().nodes(3_000));
     assert!(!r.solved && r.best.is_some());
@@ -149,19 +148,19 @@ fn pbstar_honours_limits_and_reports_not_separated() {
 fn pbstar_scratch_reuse_gives_identical_results() {
     let trees: Vec<IntervalTree> =
         (0..6).map(|s| IntervalTree::new(2 + s % 3 * 4, u64::from(s))).collect();
-    let pbstar = PBStar::new(Config::default(), IntervalTree::new(2, 0));
+    let pbstar = PBStar::new(Config::default(), IntervalTree::new(2, 0)).unwrap();
     let limits = Limits::default().nodes(2_000_000);
     let mut shared = pbstar.scratch();
     let mut fresh = Vec::new();
     for t in &trees {
-        let mine = PBStar::new(*pbstar.config(), *t);
+        let mine = PBStar::new(*pbstar.config(), *t).unwrap();
         let a = mine.search(t, &mut mine.scratch(), &t.root(), &limits);
         assert!(a.solved || a.stop == Some(Stop::Probability), "{:?}", a.stop);
         fresh.push(a);
     }
     // The same trees again, in reverse order, through one scratch.
     for (t, a) in trees.iter().zip(&fresh).rev() {
-        let mine = PBStar::new(*pbstar.config(), *t);
+        let mine = PBStar::new(*pbstar.config(), *t).unwrap();
         let b = mine.search(t, &mut shared, &t.root(), &limits);
         assert_eq!((&a.best, &a.value, &a.pv, a.solved), (&b.best, &b.value, &b.pv, b.solved));
         assert_eq!(

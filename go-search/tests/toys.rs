@@ -138,19 +138,26 @@ fn nim_values_follow_the_xor_rule() {
         let oracle = exact(&Minimax::new(Zero), &Nim, &root);
         let Value::Exact(v) = oracle else { panic!() };
         assert_eq!(v > 0, first_wins, "{heaps:?}");
-        assert_eq!(exact(&AlphaBeta::new(Config::default(), Zero), &Nim, &root), oracle);
-        assert_eq!(exact(&AlphaBeta::new(Config::default().mtdf(true), Zero), &Nim, &root), oracle);
-        #[cfg(feature = "rayon")]
+        assert_eq!(exact(&AlphaBeta::new(Config::default(), Zero).unwrap(), &Nim, &root), oracle);
         assert_eq!(
-            exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &Nim, &root),
+            exact(&AlphaBeta::new(Config::default().mtdf(true), Zero).unwrap(), &Nim, &root),
+            oracle
+        );
+        assert_eq!(
+            exact(
+                &AlphaBeta::new(Config::default(), Zero).unwrap().parallel(2, 2).unwrap(),
+                &Nim,
+                &root
+            ),
             oracle
         );
         for side in [Side::First, Side::Second] {
-            let dfpn = DfPn::new(Default::default(), Attacker(side));
+            let dfpn = DfPn::new(Default::default(), Attacker(side)).unwrap();
             let wins = (side == Side::First) == first_wins;
             assert_eq!(exact(&dfpn, &Nim, &root), Value::Proven { side, wins }, "{heaps:?}");
         }
-        let mcts = Mcts::new(go_search::mcts::Config::default().seed(2), RandomRollout::default());
+        let mcts = Mcts::new(go_search::mcts::Config::default().seed(2), RandomRollout::default())
+            .unwrap();
         let r =
             mcts.search(&Nim, &mut mcts.scratch(), &root, &Limits::default().evaluations(200_000));
         assert_eq!(r.value, Value::Proven { side: Side::First, wins: first_wins }, "{heaps:?}");
@@ -176,15 +183,18 @@ fn tic_tac_toe_is_a_draw_for_every_exact_algorithm() {
         Config::default().mtdf(true),
         Config::default().aspiration(Some(1.0)),
     ] {
-        assert_eq!(exact(&AlphaBeta::new(config, Zero), &game, &root), oracle);
+        assert_eq!(exact(&AlphaBeta::new(config, Zero).unwrap(), &game, &root), oracle);
     }
-    #[cfg(feature = "rayon")]
     assert_eq!(
-        exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 3), &game, &root),
+        exact(
+            &AlphaBeta::new(Config::default(), Zero).unwrap().parallel(2, 3).unwrap(),
+            &game,
+            &root
+        ),
         oracle
     );
     for side in [Side::First, Side::Second] {
-        let dfpn = DfPn::new(Default::default(), Attacker(side));
+        let dfpn = DfPn::new(Default::default(), Attacker(side)).unwrap();
         assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side, wins: false });
     }
 }
@@ -194,19 +204,19 @@ fn tic_tac_toe_tactics() {
     let game = TicTacToe { scored: false };
     // X to move wins at once in the corner 2 (X X . / O O . / . . .).
     let root = Board::parse("XX. OO. ...");
-    let r = AlphaBeta::new(Config::default(), Zero).search(
+    let r = AlphaBeta::new(Config::default(), Zero).unwrap().search(
         &game,
-        &mut AlphaBeta::new(Config::default(), Zero).scratch(),
+        &mut AlphaBeta::new(Config::default(), Zero).unwrap().scratch(),
         &root,
         &Limits::default(),
     );
     assert_eq!((r.best, r.value), (Some(2), Value::Exact(i32::win_in(1))));
-    let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
+    let dfpn = DfPn::new(Default::default(), Attacker(Side::First)).unwrap();
     let r = dfpn.search(&game, &mut dfpn.scratch(), &root, &Limits::default());
     assert_eq!(r.best, Some(2));
     for threads in [1, 2] {
         let config = go_search::mcts::Config::default().seed(5).threads(threads);
-        let mcts = Mcts::new(config, RandomRollout::default());
+        let mcts = Mcts::new(config, RandomRollout::default()).unwrap();
         let r =
             mcts.search(&game, &mut mcts.scratch(), &root, &Limits::default().evaluations(20_000));
         assert_eq!(r.best, Some(2), "threads {threads}");
@@ -223,7 +233,7 @@ fn tic_tac_toe_tactics() {
     let r = bstar.search(&scored, &mut bstar.scratch(), &root, &Limits::default().nodes(1_000_000));
     assert!(r.solved);
     assert_eq!(r.best, Some(6));
-    let ab = AlphaBeta::new(Config::default(), Zero);
+    let ab = AlphaBeta::new(Config::default(), Zero).unwrap();
     assert_eq!(ab.search(&scored, &mut ab.scratch(), &root, &Limits::default()).best, Some(6));
 }
 
@@ -247,16 +257,61 @@ fn games_without_a_hash_search_without_tables() {
     let root = Board::parse("X.. .O. ...");
     let oracle = exact(&Minimax::new(Zero), &game, &root);
     for config in [Config::default(), Config::default().mtdf(true)] {
-        let ab = AlphaBeta::new(config, Zero);
+        let ab = AlphaBeta::new(config, Zero).unwrap();
         let r = ab.search(&game, &mut ab.scratch(), &root, &Limits::default());
         assert_eq!(r.value, oracle);
         assert_eq!(r.stats.tt_probes, 0);
     }
-    #[cfg(feature = "rayon")]
     assert_eq!(
-        exact(&AlphaBeta::new(Config::default(), Zero).parallel(2, 2), &game, &root),
+        exact(
+            &AlphaBeta::new(Config::default(), Zero).unwrap().parallel(2, 2).unwrap(),
+            &game,
+            &root
+        ),
         oracle
     );
-    let dfpn = DfPn::new(Default::default(), Attacker(Side::First));
+    let dfpn = DfPn::new(Default::default(), Attacker(Side::First)).unwrap();
     assert_eq!(exact(&dfpn, &game, &root), Value::Proven { side: Side::First, wins: false });
+}
+
+/// Issue 10: settings a searcher cannot work with are refused when it is built, with the
+/// setting named, instead of being silently replaced by another value.
+#[test]
+fn issue_10_invalid_settings_are_build_errors() {
+    use go_search::{ConfigError, PBStar, alphabeta, dfpn, mcts, pbstar};
+    struct NoEval;
+    let setting = |e: Result<(), ConfigError>| e.err().map(|e| e.setting());
+    let mc = |c: mcts::Config| Mcts::new(c, RandomRollout::default()).map(drop);
+    for bad in [f64::NAN, -0.5, f64::INFINITY] {
+        let e = mc(mcts::Config::default().exploration(bad));
+        assert_eq!(setting(e), Some("mcts::Config::exploration"), "{bad}");
+        let e = mc(mcts::Config::default().virtual_loss(bad));
+        assert_eq!(setting(e), Some("mcts::Config::virtual_loss"), "{bad}");
+        let e = DfPn::new(dfpn::Config::default().epsilon(bad), Attacker(Side::First)).map(drop);
+        assert_eq!(setting(e), Some("dfpn::Config::epsilon"), "{bad}");
+    }
+    assert_eq!(setting(mc(mcts::Config::default().threads(0))), Some("mcts::Config::threads"));
+    assert!(mc(mcts::Config::default().exploration(0.0).virtual_loss(0.0)).is_ok());
+    for entries in [0, 1] {
+        let e = DfPn::new(dfpn::Config::default().table(entries), Attacker(Side::First));
+        assert_eq!(setting(e.map(drop)), Some("dfpn::Config::table"));
+    }
+    assert!(
+        DfPn::new(dfpn::Config::default().epsilon(0.0).table(2), Attacker(Side::First)).is_ok()
+    );
+    for bad in [f64::NAN, -0.1, 1.5] {
+        let e = PBStar::new(pbstar::Config::default().min_probability(bad), NoEval).map(drop);
+        assert_eq!(setting(e), Some("pbstar::Config::min_probability"), "{bad}");
+    }
+    assert!(PBStar::new(pbstar::Config::default().min_probability(1.0), NoEval).is_ok());
+    for bad in [0.0, -3.0, f64::NAN, f64::INFINITY] {
+        let e = AlphaBeta::new(alphabeta::Config::default().aspiration(Some(bad)), NoEval);
+        assert_eq!(setting(e.map(drop)), Some("alphabeta::Config::aspiration"), "{bad}");
+    }
+    let ab = || AlphaBeta::new(Config::default(), NoEval).expect("the defaults are valid");
+    assert_eq!(setting(ab().parallel(0, 3).map(drop)), Some("AlphaBeta::parallel threads"));
+    assert_eq!(setting(ab().parallel(2, 0).map(drop)), Some("AlphaBeta::parallel split_depth"));
+    // The message names the setting and the value.
+    let e = mc(mcts::Config::default().exploration(f64::NAN)).unwrap_err();
+    assert_eq!(e.to_string(), "mcts::Config::exploration is NaN: expected a finite number >= 0");
 }

@@ -2,6 +2,7 @@
 //! implementation with differential tests, properties, and regressions.
 
 mod common;
+mod fuzz;
 mod naive;
 mod properties;
 mod regressions;

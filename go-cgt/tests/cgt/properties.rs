@@ -126,7 +126,7 @@ proptest! {
         let mut ctx = Context::new();
         let ids: Vec<_> = parts.iter().map(|t| t.build(&mut ctx)).collect();
         let total = ctx.sum_all(&ids).unwrap();
-        let expected = ctx.outcome(total);
+        let expected = ctx.outcome(total).unwrap();
         prop_assert_eq!(LazySum::new(ids).outcome(&mut ctx).unwrap(), expected);
     }
 

@@ -5,8 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use go_board::sgf::{self, GameRecord, ReadLimits};
+use std::sync::Arc;
+
 use go_engine::Analysis;
-use go_engine::svg::{Overlay, board_svg};
+use go_engine::strength::StrengthReport;
+use go_engine::svg::{Overlay, board_svg_marked};
+use go_eval::strength::model::StrengthModel;
 
 /// The game analysed when no file is given: a 19×19 game GNU Go 3.8 played against
 /// itself (Chinese rules, komi 7.5), generated for this purpose.
@@ -37,6 +41,11 @@ pub(crate) struct Args {
     /// faded) or its influence.
     #[arg(long, value_enum, default_value_t = OverlayArg::Territory)]
     overlay: OverlayArg,
+    /// Also show a strength model's view (a JSON model of `go-lab strength train`, or
+    /// `shipped` for go-eval's): each kosumi-ren's strength towards each side and the
+    /// 10 best candidate moves of the side to move (numbered on the SVG picture).
+    #[arg(long, value_name = "MODEL.json")]
+    strength: Option<PathBuf>,
 }
 
 /// `--overlay`.
@@ -81,23 +90,44 @@ fn analyze(args: &Args) -> Result<String, String> {
         ));
     }
     let analysis = Analysis::of_record(&record, args.moves).map_err(|e| format!("{name}: {e}"))?;
+    let position = go_engine::record::replay(&record, args.moves.unwrap_or(usize::MAX))
+        .map_err(|e| format!("{name}: {e}"))?;
+    let strength = match &args.strength {
+        None => None,
+        Some(path) => {
+            let model = if path.as_os_str() == "shipped" {
+                StrengthModel::shipped()
+            } else {
+                StrengthModel::load(path)
+            }
+            .map_err(|e| e.to_string())?;
+            Some(StrengthReport::new(&position, Arc::new(model), 10))
+        }
+    };
     if let Some(path) = &args.svg {
-        let position = go_engine::record::replay(&record, args.moves.unwrap_or(usize::MAX))
-            .map_err(|e| format!("{name}: {e}"))?;
         let overlay = match args.overlay {
             OverlayArg::Territory => Overlay::Territory,
             OverlayArg::Influence => Overlay::Influence,
         };
-        let svg = board_svg(&position, overlay);
+        let marks = strength.as_ref().map_or_else(Vec::new, |r| r.marks(&position));
+        let svg = board_svg_marked(&position, overlay, &marks);
         if path.as_os_str() == "-" {
             return Ok(svg);
         }
         std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if args.json {
-        let json = serde_json::to_string_pretty(&analysis).map_err(|e| e.to_string())?;
+        let mut value = serde_json::to_value(&analysis).map_err(|e| e.to_string())?;
+        if let (Some(report), Some(object)) = (&strength, value.as_object_mut()) {
+            let report = serde_json::to_value(report).map_err(|e| e.to_string())?;
+            object.insert("strength".to_owned(), report);
+        }
+        let json = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
         Ok(format!("{json}\n"))
     } else {
-        Ok(analysis.to_string())
+        match &strength {
+            Some(report) => Ok(format!("{analysis}{report}")),
+            None => Ok(analysis.to_string()),
+        }
     }
 }

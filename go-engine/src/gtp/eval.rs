@@ -1,7 +1,8 @@
 //! The evaluation commands of the GTP session (go-eval without reading):
 //! `estimate_score`, `bouzy_map` and `influence_map` (integers, for scripts), their
 //! GoGui `dboard`s `gogui-bouzy_map` and `gogui-influence_map` (scaled into [−1, 1]),
-//! and the GoGui boards `territory_map` and `group_map`.
+//! the GoGui boards `territory_map` and `group_map`, and the candidate moves of the
+//! shipped strength model, `strength_candidates` (GoGui `pspairs`).
 
 use go_board::PointMap;
 use go_board::{Color, PointSet, Position};
@@ -48,7 +49,38 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
         Command::new("influence_map", |s: &mut Session<P>, args: &Args<'_>| {
             Ok(grid_text(&influence_grid(&s.position, args)?))
         }),
+        Command::new("strength_candidates", |s: &mut Session<P>, args: &Args<'_>| {
+            strength_candidates(&s.position, args)
+        })
+        .analyze(AnalyzeKind::PSPairs, "Strength Candidates", ""),
     ]
+}
+
+/// The most candidates `strength_candidates` lists.
+const MAX_CANDIDATES: usize = 361;
+
+/// `strength_candidates [N]`: the N (default 10) best candidate moves of go-eval's
+/// shipped strength model for the side to move, best first, as GoGui point-label pairs
+/// (`Q16 1 D4 2 ...`).
+fn strength_candidates(position: &Position, args: &Args<'_>) -> Result<String, String> {
+    use go_eval::strength::model::StrengthModel;
+    use std::sync::{Arc, OnceLock};
+    static MODEL: OnceLock<Result<Arc<StrengthModel>, String>> = OnceLock::new();
+    let n = match args.get(0) {
+        None => 10,
+        Some(a) => a
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=MAX_CANDIDATES).contains(&n))
+            .ok_or_else(|| format!("invalid candidate count {a:?}: 1 to {MAX_CANDIDATES}"))?,
+    };
+    let model = MODEL
+        .get_or_init(|| StrengthModel::shipped().map(Arc::new).map_err(|e| e.to_string()))
+        .clone()?;
+    let report = crate::strength::StrengthReport::new(position, model, n);
+    let pairs: Vec<String> =
+        report.candidates.iter().map(|c| format!("{} {}", c.point, c.rank)).collect();
+    Ok(pairs.join(" "))
 }
 
 fn gogui_bouzy_map<P: Player + 'static>(

@@ -23,6 +23,7 @@ impl<P: Player + 'static> Commands<P> {
         table.extend(files());
         table.extend(gogui::commands());
         table.extend(eval::commands());
+        table.extend(super::reading::commands());
         table.extend(analysis());
         table.extend(scoring());
         table

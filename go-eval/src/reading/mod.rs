@@ -10,5 +10,12 @@
 //! vocabulary they share.
 
 mod answer;
+pub(crate) mod balance;
+pub mod connect;
+pub(crate) mod core;
+pub mod ladder;
+pub(crate) mod local;
+pub(crate) mod table;
+pub mod tactics;
 
 pub use answer::{Answer, Budget, Outcome};

@@ -26,7 +26,7 @@ pub const SPLIT_MOVES: usize = 50;
 /// `holdout`. A game that appears twice in a collection (under two names) lands on the
 /// same side.
 pub fn held_out(record: &GameRecord, holdout: u64) -> bool {
-    holdout > 0 && game_hash(record) % holdout == 0
+    holdout > 0 && game_hash(record).is_multiple_of(holdout)
 }
 
 /// The FNV-1a hash of a game's first [`SPLIT_MOVES`] moves (colour letter and SGF
@@ -173,7 +173,11 @@ mod tests {
         // Over many games, about one in five is held out.
         let held = (0..361)
             .filter(|i| {
-                let sgf = format!("(;SZ[19];B[{}{}];W[dd])", (b'a' + (i % 19) as u8) as char, (b'a' + (i / 19) as u8) as char);
+                let sgf = format!(
+                    "(;SZ[19];B[{}{}];W[dd])",
+                    (b'a' + (i % 19) as u8) as char,
+                    (b'a' + (i / 19) as u8) as char
+                );
                 held_out(&GameRecord::from_sgf(sgf).unwrap(), 5)
             })
             .count();
@@ -190,7 +194,10 @@ mod tests {
         assert_eq!(colors, "BWBWW");
         assert_eq!(seen[4].1, "Q4");
         assert_eq!(seen[4].2, 5);
-        let bad = Game { path: "bad.sgf".into(), record: GameRecord::from_sgf("(;SZ[19];B[pd];W[pd])").unwrap() };
+        let bad = Game {
+            path: "bad.sgf".into(),
+            record: GameRecord::from_sgf("(;SZ[19];B[pd];W[pd])").unwrap(),
+        };
         let err = replay(&bad, |_, _, _| {}).unwrap_err();
         assert!(err.contains("bad.sgf") && err.contains("move 2"), "{err}");
     }

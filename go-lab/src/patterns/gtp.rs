@@ -96,7 +96,8 @@ impl Pipes {
                     if !setup.empty.is_empty() {
                         return Err("a setup that removes stones".into());
                     }
-                    for (c, stones) in [(Color::Black, &setup.black), (Color::White, &setup.white)] {
+                    for (c, stones) in [(Color::Black, &setup.black), (Color::White, &setup.white)]
+                    {
                         for p in stones.iter() {
                             self.ask(&format!("play {} {p}", color(c)))?;
                         }
@@ -113,7 +114,9 @@ impl Pipes {
         if let Ok(top) = self.ask("top_moves") {
             let words: Vec<&str> = top.split_whitespace().collect();
             for pair in words.chunks(2) {
-                if let (Some(mv), Some(value)) = (parse(pair[0]), pair.get(1).and_then(|v| v.parse::<f64>().ok())) {
+                if let (Some(mv), Some(value)) =
+                    (parse(pair[0]), pair.get(1).and_then(|v| v.parse::<f64>().ok()))
+                {
                     out.push((mv, value));
                 }
             }

@@ -105,7 +105,12 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let started = Instant::now();
     let kept = games::select(&pool, &files, args.split, args.holdout, args.limit, &mut skipped)?;
     if kept.is_empty() {
-        return Err(format!("{}: no 19x19 game of the {:?} split", args.games.display(), args.split).into());
+        return Err(format!(
+            "{}: no 19x19 game of the {:?} split",
+            args.games.display(),
+            args.split
+        )
+        .into());
     }
     let mut harvest = Harvest::new();
     batch::run_ordered(
@@ -113,7 +118,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         &kept,
         |p| p.display().to_string(),
         |path| -> Result<Harvest, String> {
-            let Some(game) = games::read(path, Split::All, args.holdout)? else { return Ok(Harvest::new()) };
+            let Some(game) = games::read(path, Split::All, args.holdout)? else {
+                return Ok(Harvest::new());
+            };
             let mut h = Harvest::new();
             games::replay(&game, |position, mv, _| {
                 h.add(position, mv);
@@ -139,7 +146,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         &kept,
         |p| p.display().to_string(),
         |path| -> Result<Vec<Competition>, String> {
-            let Some(game) = games::read(path, Split::All, args.holdout)? else { return Ok(vec![]) };
+            let Some(game) = games::read(path, Split::All, args.holdout)? else {
+                return Ok(vec![]);
+            };
             let mut competitions = Vec::new();
             replay_competitions(&game, &builder, every, &mut competitions)?;
             Ok(competitions)
@@ -206,12 +215,20 @@ fn replay_competitions(
     })
 }
 
-fn print_summary(out: &mut Stdout, s: &Summary, path: &std::path::Path) -> Result<(), CommandError> {
+fn print_summary(
+    out: &mut Stdout,
+    s: &Summary,
+    path: &std::path::Path,
+) -> Result<(), CommandError> {
     writeln!(out, "Learned patterns: {} games, {} moves harvested", s.games, s.moves)?;
     for e in &s.skipped {
         writeln!(out, "  skipped {e}")?;
     }
-    writeln!(out, "shapes: {} seen, {} kept (by size 3..10: {:?})", s.shapes_seen, s.shapes, s.shapes_by_size)?;
+    writeln!(
+        out,
+        "shapes: {} seen, {} kept (by size 3..10: {:?})",
+        s.shapes_seen, s.shapes, s.shapes_by_size
+    )?;
     writeln!(out, "fit: {} positions, {} teams ({:.0} MB)", s.positions, s.entries, s.fit_mb)?;
     let ll: Vec<String> = s.log_likelihood.iter().map(|x| format!("{x:.4}")).collect();
     writeln!(out, "mean log-likelihood per iteration: {}", ll.join(" "))?;

@@ -94,10 +94,10 @@ impl Tally {
         self.games += 1;
         self.positions += positions;
         self.nn += positions * positions;
-        for m in 0..4 {
-            self.hits[m] += hits[m];
-            self.hh[m] += hits[m] * hits[m];
-            self.hn[m] += hits[m] * positions;
+        for (m, &h) in hits.iter().enumerate() {
+            self.hits[m] += h;
+            self.hh[m] += h * h;
+            self.hn[m] += h * positions;
         }
         self.nanos += nanos;
     }
@@ -232,7 +232,9 @@ impl CandidateGenerator for UniformRandom {
 
     fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
         let source = Source::new("random", "uniform");
-        out.extend(position.legal_moves().map(|mv| Candidate::new(mv, Intent::Shape, 1.0, source.clone())));
+        out.extend(
+            position.legal_moves().map(|mv| Candidate::new(mv, Intent::Shape, 1.0, source.clone())),
+        );
     }
 }
 
@@ -264,7 +266,10 @@ impl CandidateGenerator for Locality {
         let (theirs, ours) = (last_play(position, !mover), last_play(position, mover));
         let d2 = |p: Point, q: Option<Point>| {
             q.map_or(0, |q| {
-                let (dc, dr) = (i64::from(p.col()) - i64::from(q.col()), i64::from(p.row()) - i64::from(q.row()));
+                let (dc, dr) = (
+                    i64::from(p.col()) - i64::from(q.col()),
+                    i64::from(p.row()) - i64::from(q.row()),
+                );
                 dc * dc + dr * dr
             })
         };
@@ -349,7 +354,12 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         },
     )?;
     if games == 0 {
-        return Err(format!("{}: no 19x19 game of the {:?} split", args.games.display(), args.split).into());
+        return Err(format!(
+            "{}: no 19x19 game of the {:?} split",
+            args.games.display(),
+            args.split
+        )
+        .into());
     }
     for e in skipped.iter().take(10) {
         eprintln!("skipped {e}");
@@ -357,7 +367,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let rows: Vec<Row> = generators
         .iter()
         .zip(&totals)
-        .flat_map(|(g, bands)| BANDS.iter().zip(bands).map(|(&(band, _, _), t)| Row::new(g.name(), band, *t)))
+        .flat_map(|(g, bands)| {
+            BANDS.iter().zip(bands).map(|(&(band, _, _), t)| Row::new(g.name(), band, *t))
+        })
         .collect();
     if args.batch.json {
         for row in &rows {
@@ -432,8 +444,8 @@ fn predict_game(
                 if (lo..=hi).contains(&number) {
                     let s = &mut sums[g][b];
                     s.0 += 1.0;
-                    for m in 0..4 {
-                        s.1[m] += h[m];
+                    for (sum, hit) in s.1.iter_mut().zip(h) {
+                        *sum += hit;
                     }
                     s.2 += nanos;
                 }
@@ -467,9 +479,21 @@ mod tests {
     fn ties_count_at_their_expected_value() {
         let size = BoardSize::square(19).unwrap();
         let played = Move::parse_gtp("D4", size).unwrap();
-        let list = [candidate("Q16", 3.0), candidate("D4", 2.0), candidate("C3", 2.0), candidate("D4", 1.0)];
+        let list = [
+            candidate("Q16", 3.0),
+            candidate("D4", 2.0),
+            candidate("C3", 2.0),
+            candidate("D4", 1.0),
+        ];
         assert_eq!(hits(&list, played), [0.0, 1.0, 1.0, 1.0]);
-        let list = [candidate("Q16", 3.0), candidate("Q4", 3.0), candidate("D4", 1.0), candidate("C3", 1.0), candidate("C4", 1.0), candidate("E4", 1.0)];
+        let list = [
+            candidate("Q16", 3.0),
+            candidate("Q4", 3.0),
+            candidate("D4", 1.0),
+            candidate("C3", 1.0),
+            candidate("C4", 1.0),
+            candidate("E4", 1.0),
+        ];
         assert_eq!(hits(&list, played), [0.0, 0.25, 1.0, 1.0]);
         assert_eq!(hits(&list[..2], played), [0.0; 4]);
         // Uniform random on an empty board: k / 362.

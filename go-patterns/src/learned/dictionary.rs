@@ -60,10 +60,10 @@ impl Dictionary {
             }
         }
         for (index, shape) in shapes.iter().enumerate() {
-            if let Some(inner) = shape.shrink() {
-                if dictionary.get(&inner).is_none() {
-                    return Err(DictionaryError::NotClosed { index });
-                }
+            if let Some(inner) = shape.shrink()
+                && dictionary.get(&inner).is_none()
+            {
+                return Err(DictionaryError::NotClosed { index });
             }
         }
         dictionary.shapes = shapes;
@@ -144,10 +144,7 @@ mod tests {
         let p = Point::parse_gtp("C2", board.size()).unwrap();
         let s3 = Shape::at(&board, p, Color::Black, 3).unwrap();
         let s4 = Shape::at(&board, p, Color::Black, 4).unwrap();
-        assert_eq!(
-            Dictionary::new(vec![s4]).unwrap_err(),
-            DictionaryError::NotClosed { index: 0 }
-        );
+        assert_eq!(Dictionary::new(vec![s4]).unwrap_err(), DictionaryError::NotClosed { index: 0 });
         let d = Dictionary::new(vec![s3, s4.transform(Symmetry::ALL[5])]).unwrap();
         assert_eq!(d.get(&s4), Some(1));
         assert_eq!(

@@ -226,7 +226,8 @@ impl<'a> Context<'a> {
         dictionary: &Dictionary,
         oracle: &dyn TacticalOracle,
     ) -> Team {
-        let mut team = Team { tactical: [0; TACTICAL], shape: dictionary.largest(&self.padded, point) };
+        let mut team =
+            Team { tactical: [0; TACTICAL], shape: dictionary.largest(&self.padded, point) };
         let size = self.board.size();
         let line = point.line(size);
         if line <= 4 {

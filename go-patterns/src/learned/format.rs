@@ -101,7 +101,9 @@ impl fmt::Display for LoadError {
         }
         write!(f, "learned patterns, byte {}: ", self.offset)?;
         match &self.kind {
-            LoadErrorKind::NotAModel => f.write_str("not a learned-patterns file (no GOPLEARN magic)"),
+            LoadErrorKind::NotAModel => {
+                f.write_str("not a learned-patterns file (no GOPLEARN magic)")
+            }
             LoadErrorKind::Version(v) => {
                 write!(f, "format version {v}, this crate reads version {VERSION}")
             }
@@ -242,7 +244,11 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
     if groups != FeatureGroup::TACTICAL.len() {
         return Err(LoadError::new(
             at,
-            LoadErrorKind::Groups { group: None, found: groups, expected: FeatureGroup::TACTICAL.len() },
+            LoadErrorKind::Groups {
+                group: None,
+                found: groups,
+                expected: FeatureGroup::TACTICAL.len(),
+            },
         ));
     }
     let mut tactical: [Vec<f32>; TACTICAL] = Default::default();
@@ -294,7 +300,9 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
         DictionaryError::Duplicate { index, first } => {
             LoadError::new(starts[index], LoadErrorKind::Duplicate { shape: index, first })
         }
-        DictionaryError::TooMany => LoadError::new(body, LoadErrorKind::Io("too many shapes".into())),
+        DictionaryError::TooMany => {
+            LoadError::new(body, LoadErrorKind::Io("too many shapes".into()))
+        }
     })?;
     Ok(LearnedPatterns::from_parts(std::sync::Arc::new(dictionary), tactical, gammas))
 }

@@ -213,7 +213,8 @@ impl Data {
         let prior = config.prior;
         for iteration in 0..config.max_iterations {
             for (t, &target) in targets.iter().enumerate() {
-                let ll = self.pass(&gammas, &mut combo_gamma, target, &mut acc_combo, &mut acc_shape);
+                let ll =
+                    self.pass(&gammas, &mut combo_gamma, target, &mut acc_combo, &mut acc_shape);
                 if t == 0 {
                     report.log_likelihood.push(ll);
                     if iteration > 0 {
@@ -250,11 +251,12 @@ impl Data {
                 }
             }
         }
-        let ll = self.pass(&gammas, &mut combo_gamma, Target::Shape, &mut acc_combo, &mut acc_shape);
+        let ll =
+            self.pass(&gammas, &mut combo_gamma, Target::Shape, &mut acc_combo, &mut acc_shape);
         report.log_likelihood.push(ll);
         let n = report.log_likelihood.len();
-        report.converged =
-            n >= 2 && report.log_likelihood[n - 1] - report.log_likelihood[n - 2] < config.tolerance;
+        report.converged = n >= 2
+            && report.log_likelihood[n - 1] - report.log_likelihood[n - 2] < config.tolerance;
         (gammas, report)
     }
 
@@ -377,7 +379,11 @@ mod tests {
         }
         let config = FitConfig { max_iterations: 300, tolerance: 1e-10, prior: 1.0 };
         let (gammas, report) = data.fit(&config);
-        assert!(report.converged, "{:?}", &report.log_likelihood[report.log_likelihood.len() - 3..]);
+        assert!(
+            report.converged,
+            "{:?}",
+            &report.log_likelihood[report.log_likelihood.len() - 3..]
+        );
         // MM never decreases the likelihood.
         for w in report.log_likelihood.windows(2) {
             assert!(w[1] >= w[0] - 1e-12, "{w:?}");

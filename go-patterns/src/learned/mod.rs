@@ -58,7 +58,9 @@ pub use mm::{FitConfig, FitReport};
 pub use model::{LearnedPatterns, ScoredMove};
 pub use oracle::{LadderReader, TacticalOracle};
 pub use shape::{Shape, ShapeCell};
-pub use training::{Competition, CompetitionBuilder, Harvest, TrainConfig, TrainError, TrainingSet};
+pub use training::{
+    Competition, CompetitionBuilder, Harvest, TrainConfig, TrainError, TrainingSet,
+};
 
 #[cfg(test)]
 mod tests;

@@ -7,10 +7,10 @@ use go_board::{Move, Point, Position};
 
 use super::dictionary::Dictionary;
 use super::features::{Context, FeatureGroup, TACTICAL, Team};
+use super::mm::FitReport;
 use super::oracle::{LadderReader, TacticalOracle};
 use super::shape::Shape;
 use super::training::{Harvest, TrainConfig, TrainError, TrainingSet};
-use super::mm::FitReport;
 use crate::{Candidate, CandidateGenerator, Intent, Source};
 
 /// A move and its strength: the product of the gammas of its features.
@@ -108,7 +108,10 @@ impl LearnedPatterns {
     /// # Errors
     ///
     /// [`TrainError::NoPositions`] when no sample is a move the board allows.
-    pub fn train<I>(samples: I, config: &TrainConfig) -> Result<(LearnedPatterns, FitReport), TrainError>
+    pub fn train<I>(
+        samples: I,
+        config: &TrainConfig,
+    ) -> Result<(LearnedPatterns, FitReport), TrainError>
     where
         I: IntoIterator<Item = (Position, Move)> + Clone,
     {
@@ -294,8 +297,7 @@ impl CandidateGenerator for LearnedPatterns {
                 continue;
             }
             let team = context.team(s.point, &self.dictionary, &*self.oracle);
-            let item: Vec<String> =
-                team.features().map(|(g, l)| self.feature_name(g, l)).collect();
+            let item: Vec<String> = team.features().map(|(g, l)| self.feature_name(g, l)).collect();
             out.push(Candidate::new(
                 mv,
                 LearnedPatterns::intent(&team),

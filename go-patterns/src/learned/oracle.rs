@@ -71,7 +71,12 @@ struct OutOfMoves;
 
 impl LadderReader {
     /// Whether the chain (one liberty, its owner to move) is captured.
-    fn defend(&self, board: &mut Board, chain: Point, left: &Cell<u32>) -> Result<bool, OutOfMoves> {
+    fn defend(
+        &self,
+        board: &mut Board,
+        chain: Point,
+        left: &Cell<u32>,
+    ) -> Result<bool, OutOfMoves> {
         let defender = board.color_at(chain).expect("a stone");
         let size = board.size();
         let liberty = board.liberties(chain).first().expect("one liberty");
@@ -110,7 +115,12 @@ impl LadderReader {
     }
 
     /// Whether the chain (two liberties, the attacker to move) is captured.
-    fn attack(&self, board: &mut Board, chain: Point, left: &Cell<u32>) -> Result<bool, OutOfMoves> {
+    fn attack(
+        &self,
+        board: &mut Board,
+        chain: Point,
+        left: &Cell<u32>,
+    ) -> Result<bool, OutOfMoves> {
         let attacker = !board.color_at(chain).expect("a stone");
         let mut liberties: Vec<Point> = board.liberties(chain).iter().collect();
         liberties.sort_unstable();

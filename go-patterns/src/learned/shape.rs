@@ -214,7 +214,6 @@ impl Shape {
         }
         h
     }
-
 }
 
 impl fmt::Display for Shape {
@@ -266,7 +265,7 @@ pub(crate) struct Zobrist {
 
 /// The keys: splitmix64 from a fixed seed, so that keys never change between builds.
 pub(crate) static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
-    let mut state = 0x5eed_0f_5ba9e5_u64;
+    let mut state = 0x5eed_0f5b_a9e5_u64;
     let mut next = || {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
@@ -438,7 +437,8 @@ mod tests {
         assert_eq!(s.to_string(), "    .\n  # . .\n# # * . .\n  # # #\n    #\n");
         assert_eq!(s.len(), 12);
         assert_eq!(s.variants().len(), 4); // symmetric about the diagonal
-        let middle = Shape::at(&board, Point::parse_gtp("E5", board.size()).unwrap(), Color::Black, 10);
+        let middle =
+            Shape::at(&board, Point::parse_gtp("E5", board.size()).unwrap(), Color::Black, 10);
         assert_eq!(middle.unwrap().variants().len(), 1);
     }
 }

@@ -76,11 +76,17 @@ fn featureless() -> LearnedPatterns {
     let size = BoardSize::square(5).unwrap();
     let position = Position::new(size, Rules::japanese());
     assert!(data_set.add(&position, Move::Play(p("C3", size))));
-    let (model, _) = data_set.fit(&FitConfig { max_iterations: 0, ..FitConfig::default() }).unwrap();
+    let (model, _) =
+        data_set.fit(&FitConfig { max_iterations: 0, ..FitConfig::default() }).unwrap();
     model
 }
 
-fn level(model: &LearnedPatterns, position: &Position, v: &str, group: FeatureGroup) -> Option<&'static str> {
+fn level(
+    model: &LearnedPatterns,
+    position: &Position,
+    v: &str,
+    group: FeatureGroup,
+) -> Option<&'static str> {
     let team = model.team(position, p(v, position.size())).expect("a candidate");
     team.level(group).map(|l| group.levels()[l as usize])
 }
@@ -305,11 +311,18 @@ fn random_game(rng: &mut Rng, moves: usize, rules: Rules) -> Vec<(Position, Move
             Some(l) => legal
                 .iter()
                 .copied()
-                .filter(|q| (i32::from(q.col()) - i32::from(l.col())).abs() <= 2 && (i32::from(q.row()) - i32::from(l.row())).abs() <= 2)
+                .filter(|q| {
+                    (i32::from(q.col()) - i32::from(l.col())).abs() <= 2
+                        && (i32::from(q.row()) - i32::from(l.row())).abs() <= 2
+                })
                 .collect(),
             None => vec![],
         };
-        let q = if !near.is_empty() && rng.below(10) < 8 { near[rng.below(near.len())] } else { legal[rng.below(legal.len())] };
+        let q = if !near.is_empty() && rng.below(10) < 8 {
+            near[rng.below(near.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
         out.push((position.clone(), Move::Play(q)));
         position.try_play(Move::Play(q)).unwrap();
         last = Some(q);
@@ -324,7 +337,11 @@ fn random_model() -> LearnedPatterns {
     for _ in 0..6 {
         samples.extend(random_game(&mut rng, 150, Rules::japanese()));
     }
-    let config = TrainConfig { min_count: 2, max_shapes: None, fit: FitConfig { max_iterations: 8, ..FitConfig::default() } };
+    let config = TrainConfig {
+        min_count: 2,
+        max_shapes: None,
+        fit: FitConfig { max_iterations: 8, ..FitConfig::default() },
+    };
     let (model, report) = LearnedPatterns::train(samples.iter().cloned(), &config).unwrap();
     assert!(model.shape_count() > 50, "{}", model.shape_count());
     assert!(report.log_likelihood.last() > report.log_likelihood.first());
@@ -333,7 +350,12 @@ fn random_model() -> LearnedPatterns {
 
 /// The position `position` seen through `symmetry`, colours swapped if `swap`: the same
 /// moves replayed transformed.
-fn transformed(samples: &[(Position, Move)], upto: usize, symmetry: Symmetry, swap: bool) -> Position {
+fn transformed(
+    samples: &[(Position, Move)],
+    upto: usize,
+    symmetry: Symmetry,
+    swap: bool,
+) -> Position {
     let size = samples[0].0.size();
     let mut position = Position::new(symmetry.apply_size(size), *samples[0].0.rules());
     if swap {
@@ -369,14 +391,22 @@ fn scores_follow_the_eight_symmetries_and_the_colour_swap() {
                 assert_eq!(scored.len(), image_scored.len());
                 for s in &scored {
                     let q = symmetry.apply(s.point, size);
-                    let t = image_scored.iter().find(|t| t.point == q).expect("the image is a candidate");
-                    assert_eq!(s.gamma, t.gamma, "move {upto}, {symmetry:?}, swap {swap}, {}", s.point);
+                    let t = image_scored
+                        .iter()
+                        .find(|t| t.point == q)
+                        .expect("the image is a candidate");
+                    assert_eq!(
+                        s.gamma, t.gamma,
+                        "move {upto}, {symmetry:?}, swap {swap}, {}",
+                        s.point
+                    );
                     let a = model.team(original, s.point).unwrap();
                     let b = model.team(&image, q).unwrap();
                     assert_eq!(a, b);
-                    shapes_found += usize::from(a.level(FeatureGroup::Shape).is_some_and(|id| {
-                        model.shapes().nth(id as usize).unwrap().0.size() >= 5
-                    }));
+                    shapes_found +=
+                        usize::from(a.level(FeatureGroup::Shape).is_some_and(|id| {
+                            model.shapes().nth(id as usize).unwrap().0.size() >= 5
+                        }));
                 }
             }
         }
@@ -454,7 +484,10 @@ fn malformed_files_give_located_errors() {
     // Well sealed but wrong inside.
     let mut groups = body.clone();
     groups[10] = 6;
-    assert!(matches!(kind(&seal(groups)), LoadErrorKind::Groups { group: None, found: 6, expected: 9 }));
+    assert!(matches!(
+        kind(&seal(groups)),
+        LoadErrorKind::Groups { group: None, found: 6, expected: 9 }
+    ));
     let mut levels = body.clone();
     levels[11] = 3;
     assert!(matches!(
@@ -470,7 +503,8 @@ fn malformed_files_give_located_errors() {
         assert!(err.to_string().contains("byte 12"), "{err}");
     }
     // The first shape starts after the groups and the count.
-    let first = 11 + FeatureGroup::TACTICAL.iter().map(|g| 1 + 4 * g.levels().len()).sum::<usize>() + 4;
+    let first =
+        11 + FeatureGroup::TACTICAL.iter().map(|g| 1 + 4 * g.levels().len()).sum::<usize>() + 4;
     assert_eq!(body[first], 3, "the first shape is a 3x3");
     let mut size = body.clone();
     size[first] = 11;

@@ -110,9 +110,15 @@ impl Harvest {
     /// closed under [`Shape::shrink`]: a shape's inner disc is at least as frequent and
     /// comes before it.
     pub fn shapes(&self, min_count: u64, max_shapes: Option<usize>) -> Vec<(Shape, u64)> {
-        let mut shapes: Vec<(Shape, u64)> =
-            self.counts.iter().filter(|(_, n)| **n >= min_count.max(1)).map(|(s, n)| (*s, *n)).collect();
-        shapes.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.size().cmp(&b.0.size())).then(a.0.cmp(&b.0)));
+        let mut shapes: Vec<(Shape, u64)> = self
+            .counts
+            .iter()
+            .filter(|(_, n)| **n >= min_count.max(1))
+            .map(|(s, n)| (*s, *n))
+            .collect();
+        shapes.sort_unstable_by(|a, b| {
+            b.1.cmp(&a.1).then(a.0.size().cmp(&b.0.size())).then(a.0.cmp(&b.0))
+        });
         if let Some(max) = max_shapes {
             shapes.truncate(max);
         }
@@ -234,11 +240,15 @@ impl TrainingSet {
         let max = max_shapes.unwrap_or(MAX_SHAPES).min(MAX_SHAPES);
         let shapes: Vec<Shape> =
             harvest.shapes(min_count, Some(max)).into_iter().map(|(s, _)| s).collect();
-        let dictionary = Dictionary::new(shapes).expect("a harvest's shapes are closed and distinct");
+        let dictionary =
+            Dictionary::new(shapes).expect("a harvest's shapes are closed and distinct");
         let shapes = dictionary.shapes().len();
         let levels = crate::learned::FeatureGroup::TACTICAL.map(|g| g.levels().len());
         TrainingSet {
-            builder: CompetitionBuilder { dictionary: Arc::new(dictionary), oracle: LadderReader::default() },
+            builder: CompetitionBuilder {
+                dictionary: Arc::new(dictionary),
+                oracle: LadderReader::default(),
+            },
             combo_ids: HashMap::new(),
             data: Data { levels, shapes, ..Data::default() },
         }

@@ -1,0 +1,659 @@
+//! The connection search: connect nodes (the owner to move) and disconnect nodes (the
+//! opponent to move), with the goal tests, the trivial connections, and moves from the
+//! connection distances.
+
+use core::ops::{Deref, DerefMut};
+
+use go_board::{Board, ByColor, Color, Point};
+
+use super::Goal;
+use super::distance::{Distances, FAR};
+use crate::reading::core::{Core, HasCore, NodeResult, hint, ko_key, node};
+use crate::reading::ladder::{Ladder, LadderScratch};
+use crate::reading::local::{PointList, adjacent_chains};
+use crate::reading::table::{Stored, Table};
+use crate::reading::tactics::{Scratch as TacticsScratch, Tactics, TacticsConfig};
+use crate::reading::{Budget, Outcome};
+
+/// A join needing more moves than this counts as impossible.
+pub(super) const MAX_JOIN: u8 = 4;
+
+/// The most candidate moves a node tries.
+const MAX_CANDIDATES: usize = 10;
+
+/// The tactical reader of the safety checks, and its budget.
+const SAFETY: Tactics = Tactics::new(TacticsConfig { safe_liberties: 5, ..TacticsConfig::FAST });
+const SAFETY_BUDGET: Budget = Budget::new(1000, 10);
+
+/// Buffers of one connection question.
+pub(super) struct Buffers<'a> {
+    pub(super) table: &'a mut Table,
+    pub(super) path: &'a mut Vec<u64>,
+    pub(super) near: &'a mut Distances,
+    pub(super) far: &'a mut Distances,
+    pub(super) tactics: &'a mut TacticsScratch,
+    pub(super) ladder: &'a mut LadderScratch,
+}
+
+/// One boolean connection search.
+pub(super) struct Search<'a> {
+    core: Core<'a>,
+    near: &'a mut Distances,
+    far: &'a mut Distances,
+    tactics: &'a mut TacticsScratch,
+    ladder: &'a mut LadderScratch,
+    pub(super) owner: Color,
+    a: Point,
+    goal: Goal,
+    depth: u16,
+    salt: u64,
+}
+
+impl<'a> Deref for Search<'a> {
+    type Target = Core<'a>;
+    fn deref(&self) -> &Core<'a> {
+        &self.core
+    }
+}
+
+impl DerefMut for Search<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.core
+    }
+}
+
+impl<'a> HasCore<'a> for Search<'a> {
+    fn core(&mut self) -> &mut Core<'a> {
+        &mut self.core
+    }
+}
+
+/// Kinds of nodes in the table keys (and of cached tactical answers).
+const CONNECT_KEY: u64 = 0x3c6e_f372_fe94_f82b;
+const ATTACK_KEY: u64 = 0x510e_527f_ade6_82d1;
+const LADDER_KEY: u64 = 0x9b05_688c_2b3e_6c1f;
+const DEFENCE_KEY: u64 = 0x1f83_d9ab_fb41_bd6b;
+const DISCONNECT_KEY: u64 = 0xa54f_f53a_5f1d_36f1;
+
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        board: &'a mut Board,
+        buffers: Buffers<'a>,
+        a: Point,
+        goal: Goal,
+        retake: ByColor<bool>,
+        budget: Budget,
+        node_limit: u64,
+    ) -> Search<'a> {
+        let owner = board.color_at(a).expect("the caller checked the stone");
+        let mut salt = 0x8cb9_2ba7_2f3d_8dd7_u64 ^ (a.index() as u64).wrapping_mul(0x9e37_79b9);
+        match goal {
+            Goal::Chain(b) => salt ^= (b.index() as u64) << 20,
+            Goal::Area(area) => {
+                for p in &area {
+                    salt = (salt ^ p.index() as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                }
+                salt ^= 1 << 63;
+            }
+        }
+        let ko_depth = budget.depth / 2;
+        Search {
+            core: Core::new(board, buffers.table, buffers.path, retake, ko_depth, node_limit),
+            near: buffers.near,
+            far: buffers.far,
+            tactics: buffers.tactics,
+            ladder: buffers.ladder,
+            owner,
+            a,
+            goal,
+            depth: budget.depth,
+            salt,
+        }
+    }
+
+    #[inline]
+    fn key(&self, kind: u64) -> u64 {
+        self.board.hash() ^ ko_key(self.board) ^ kind ^ self.salt
+    }
+
+    /// Whether a chain of the connection was captured.
+    fn lost(&self) -> bool {
+        self.board.color_at(self.a) != Some(self.owner)
+            || matches!(self.goal, Goal::Chain(b) if self.board.color_at(b) != Some(self.owner))
+    }
+
+    /// Whether the goal is reached on the board: one chain, or the chain of `a` in the
+    /// area.
+    fn joined(&self) -> bool {
+        match self.goal {
+            Goal::Chain(b) => self.board.chain_id(self.a) == self.board.chain_id(b),
+            Goal::Area(area) => !(self.board.chain_stones(self.a) & area).is_empty(),
+        }
+    }
+
+    /// For an area, the opponent to move: whether a safe chain of the owner inside the
+    /// area is already linked to the chain of `a` (a join point the opponent cannot
+    /// take, or two ways to join): the area is broken into, as GNU Go counts it.
+    fn linked_into_area(&mut self) -> bool {
+        let Goal::Area(area) = self.goal else { return false };
+        let inside = area & *self.board.stones(self.owner);
+        let mine = self.board.chain_stones(self.a);
+        let mut seen = mine;
+        for c in &inside {
+            if seen.contains(c) {
+                continue;
+            }
+            seen |= self.board.chain_stones(c);
+            if self.capturable(c) {
+                continue;
+            }
+            self.goal = Goal::Chain(c);
+            let linked = self.steady() && {
+                let mut sure: PointList<2> = PointList::new();
+                self.protected_join() || {
+                    self.sure_joins(&mut sure);
+                    sure.len() == 2
+                }
+            };
+            self.goal = Goal::Area(area);
+            if linked {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the chain of `a`, the opponent to move, can be captured: at once (one
+    /// liberty), in a ladder (two), or by the fast tactical reader (three).
+    fn capturable(&mut self, p: Point) -> bool {
+        let libs = self.board.liberty_count(p);
+        let opponent = !self.owner;
+        if libs == 1 {
+            let l = self.board.liberties(p).first().expect("one liberty");
+            return self.playable(opponent, l);
+        }
+        if libs == 2 && self.ladder_captures(p) {
+            return true;
+        }
+        libs <= 3 && self.tactical_attack(p).is_some()
+    }
+
+    /// Whether the chain on `p` (two liberties) is captured in a ladder, the opponent
+    /// moving first; cached for the question.
+    fn ladder_captures(&mut self, p: Point) -> bool {
+        let key = self.key(LADDER_KEY) ^ (p.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        if let Some(s) = self.core.cached(key) {
+            return s.success;
+        }
+        let answer = Ladder::new().capture(self.core.board, p, self.ladder);
+        let success = answer.outcome == Outcome::Win;
+        self.core.cache(key, success, None);
+        success
+    }
+
+    /// The fast tactical reader's attack on the chain on `p` (its attacking move when
+    /// it captures unconditionally); cached for the question.
+    fn tactical_attack(&mut self, p: Point) -> Option<Point> {
+        let key = self.key(ATTACK_KEY) ^ (p.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        if let Some(s) = self.core.cached(key) {
+            return s.success.then(|| crate::reading::core::point_at(s.point));
+        }
+        let answer = SAFETY.attack(self.core.board, p, SAFETY_BUDGET, self.tactics);
+        let point = match answer.point {
+            Some(go_board::Move::Play(m)) if answer.outcome == Outcome::Win => Some(m),
+            _ => None,
+        };
+        self.core.cache(key, point.is_some(), point);
+        point
+    }
+
+    /// The connection distance (the fewest moves that join) and the distances behind it.
+    fn distance(&mut self) -> u8 {
+        let board = &*self.core.board;
+        self.near.compute(board, self.owner, &board.chain_stones(self.a));
+        let sources = match self.goal {
+            Goal::Chain(b) => board.chain_stones(b),
+            Goal::Area(area) => area,
+        };
+        self.far.compute(board, self.owner, &sources);
+        let mut best = FAR;
+        for p in board.empty_points() {
+            best = best.min(self.through(p));
+        }
+        best
+    }
+
+    /// The moves of a join through the empty point `p` (its stone counted once).
+    #[inline]
+    fn through(&self, p: Point) -> u8 {
+        let (x, y) = (self.near.get(p), self.far.get(p));
+        if x == FAR || y == FAR { FAR } else { x + y - 1 }
+    }
+
+    /// The empty points on the joins of at most `limit` moves, best first.
+    fn join_points(&self, limit: u8, out: &mut PointList<MAX_CANDIDATES>) {
+        let board = &*self.core.board;
+        for cost in 1..=limit {
+            for p in board.empty_points() {
+                if self.through(p) == cost && !out.contains(p) {
+                    out.push(p);
+                }
+            }
+        }
+        // The empty list's order changes with play; sort each cost class by point.
+        let slice = out.as_mut_slice();
+        slice.sort_by_key(|&p| (self.through(p), p));
+    }
+
+    /// The owner's moves that join at once: common liberties (liberties in the area),
+    /// and captures of opponent chains in atari next to both chains.
+    fn join_moves(&self, out: &mut PointList<MAX_CANDIDATES>) {
+        let board = &*self.core.board;
+        let stones = board.chain_stones(self.a);
+        let la = stones.adjacent(&board.empty_set());
+        let (common, other) = match self.goal {
+            Goal::Chain(b) => {
+                let other = board.chain_stones(b);
+                (la & other.adjacent(&board.empty_set()), other)
+            }
+            Goal::Area(area) => (la & area, area),
+        };
+        for p in &common {
+            out.push_unique(p);
+        }
+        let theirs: PointList<12> = adjacent_chains(board, &stones, !self.owner);
+        for &t in theirs.as_slice() {
+            if board.liberty_count(t) == 1 {
+                let chain = board.chain_stones(t);
+                let touches = match self.goal {
+                    Goal::Chain(_) => !chain.adjacent(&other).is_empty(),
+                    Goal::Area(area) => !(chain.dilate(&board.size().on_board()) & area).is_empty(),
+                };
+                if touches && let Some(l) = board.liberties(t).first() {
+                    out.push_unique(l);
+                }
+            }
+        }
+    }
+
+    /// The joining moves that join safely: after them the chain of `a` reaches the goal
+    /// and the opponent, to move, cannot capture it quickly.
+    fn sure_joins(&mut self, out: &mut PointList<2>) {
+        let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
+        self.join_moves(&mut moves);
+        let owner = self.owner;
+        for &m in moves.as_slice() {
+            if out.len() == 2 {
+                break;
+            }
+            if !self.playable(owner, m) {
+                continue;
+            }
+            let undo = self.core.board.play(owner, m);
+            let a = self.a;
+            let sure = self.joined() && !self.capturable(a);
+            self.core.board.undo(undo);
+            if sure {
+                out.push(m);
+            }
+        }
+        // Capturable cutting chains between the two.
+        if out.len() < 2 {
+            let cutters = self.common_cutters();
+            for &t in cutters.as_slice() {
+                if out.len() == 2 {
+                    break;
+                }
+                if let Some(p) = self.tactical_attack(t)
+                    && !out.contains(p)
+                {
+                    out.push(p);
+                }
+            }
+        }
+    }
+
+    /// A joining point the opponent cannot take: playing there is illegal for it, or
+    /// leaves its stone in atari without capturing anything (the owner takes it and
+    /// joins).
+    fn protected_join(&mut self) -> bool {
+        let board = &*self.core.board;
+        let la = board.liberties(self.a);
+        let common = match self.goal {
+            Goal::Chain(b) => la & board.liberties(b),
+            Goal::Area(area) => la & area,
+        };
+        let opponent = !self.owner;
+        for l in &common {
+            if !self.core.board.is_legal(opponent, l) {
+                return true;
+            }
+            let undo = self.core.board.play(opponent, l);
+            let caught = undo.removed() == 0 && self.core.board.liberty_count(l) == 1;
+            self.core.board.undo(undo);
+            if caught {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Two common liberties of two chains with three liberties each: the opponent
+    /// cannot fill both.
+    fn miai(&self) -> bool {
+        let board = &*self.core.board;
+        match self.goal {
+            Goal::Chain(b) => {
+                let (la, lb) = (board.liberties(self.a), board.liberties(b));
+                la.len() >= 3 && lb.len() >= 3 && (la & lb).len() >= 2
+            }
+            Goal::Area(area) => {
+                let la = board.liberties(self.a);
+                la.len() >= 3 && (la & area).len() >= 2
+            }
+        }
+    }
+
+    /// Whether no chain of the connection can be captured at once or in a ladder (so
+    /// that two ways to join are a connection).
+    fn steady(&mut self) -> bool {
+        let chains = self.chains();
+        for &c in chains.as_slice() {
+            let libs = self.board.liberty_count(c);
+            if libs == 1 {
+                return false;
+            }
+            if libs == 2 && self.ladder_captures(c) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The owner's moves against the opponent's cutting chains (next to a chain of the
+    /// connection, with at most three liberties): the tactical reader's attack, and
+    /// the liberties of those with two.
+    fn cutting_attacks(&mut self, out: &mut PointList<MAX_CANDIDATES>) {
+        let chains = self.chains();
+        let mut cutters: PointList<8> = PointList::new();
+        for &c in chains.as_slice() {
+            let stones = self.board.chain_stones(c);
+            let theirs: PointList<8> = adjacent_chains(self.board, &stones, !self.owner);
+            for &t in theirs.as_slice() {
+                let id = self.board.chain_id(t);
+                if self.board.liberty_count(t) <= 3
+                    && !cutters.as_slice().iter().any(|&q| self.board.chain_id(q) == id)
+                {
+                    cutters.push(t);
+                }
+            }
+        }
+        for &t in cutters.as_slice() {
+            if let Some(p) = self.tactical_attack(t) {
+                out.push_unique(p);
+            }
+        }
+    }
+
+    /// The opponent's chains with two or three liberties next to both chains of the
+    /// connection (for an area: next to the chain and to the area).
+    fn common_cutters(&self) -> PointList<4> {
+        let board = &*self.core.board;
+        let sa = board.chain_stones(self.a);
+        let other = match self.goal {
+            Goal::Chain(b) => board.chain_stones(b),
+            Goal::Area(area) => area,
+        };
+        let mut out: PointList<4> = PointList::new();
+        let theirs: PointList<8> = adjacent_chains(board, &sa, !self.owner);
+        for &t in theirs.as_slice() {
+            let libs = board.liberty_count(t);
+            if (2..=3).contains(&libs) && !board.chain_stones(t).adjacent(&other).is_empty() {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// The fast tactical reader's defence of the chain on `p` (the opponent's), when
+    /// there is one; cached for the question.
+    fn tactical_defence(&mut self, p: Point) -> Option<Point> {
+        let key = self.key(DEFENCE_KEY) ^ (p.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        if let Some(s) = self.core.cached(key) {
+            return s.success.then(|| crate::reading::core::point_at(s.point));
+        }
+        let answer = SAFETY.defend(self.core.board, p, SAFETY_BUDGET, self.tactics);
+        let point = match answer.point {
+            Some(go_board::Move::Play(m)) if answer.outcome == Outcome::Win => Some(m),
+            _ => None,
+        };
+        self.core.cache(key, point.is_some(), point);
+        point
+    }
+
+    /// The chains of the connection (one or two points).
+    fn chains(&self) -> PointList<2> {
+        let mut list = PointList::new();
+        list.push(self.a);
+        if let Goal::Chain(b) = self.goal {
+            list.push(b);
+        }
+        list
+    }
+
+    /// Orders `moves` for `color` by trying each: for the owner, a safe join first, then
+    /// moves that leave two ways to join, then one; for the opponent, captures first,
+    /// then moves that leave the owner no sure join, then one. Ties keep the order of
+    /// the connection distances. Unplayable moves are dropped.
+    fn order(&mut self, moves: &mut PointList<MAX_CANDIDATES>, color: Color) {
+        let mut scored: [(i32, usize); MAX_CANDIDATES] = [(0, 0); MAX_CANDIDATES];
+        let mut n = 0;
+        for (i, &m) in moves.as_slice().iter().enumerate() {
+            if !self.playable(color, m) {
+                continue;
+            }
+            let undo = self.core.board.play(color, m);
+            let score = if self.lost() {
+                if color == self.owner { -1000 } else { 1000 }
+            } else if self.joined() {
+                let a = self.a;
+                let safe = !self.capturable(a);
+                match (color == self.owner, safe) {
+                    (true, true) => 1000,
+                    (true, false) => -500,
+                    (false, _) => -1000,
+                }
+            } else {
+                let mut k = 0;
+                if self.steady() {
+                    if self.protected_join() {
+                        k = 2;
+                    } else {
+                        let mut sure: PointList<2> = PointList::new();
+                        self.sure_joins(&mut sure);
+                        k = sure.len() as i32;
+                    }
+                }
+                if color == self.owner { 200 * k } else { 200 * (2 - k) }
+            };
+            self.core.board.undo(undo);
+            scored[n] = (score, i);
+            n += 1;
+        }
+        // Stable: best score first, then the original order.
+        scored[..n].sort_by_key(|&(score, i)| (-score, i));
+        let old = *moves;
+        moves.clear();
+        for &(_, i) in &scored[..n] {
+            moves.push(old.as_slice()[i]);
+        }
+    }
+
+    /// A connect node: the owner to move joins the chains.
+    pub(super) fn connect_node(&mut self) -> NodeResult {
+        if !self.count_node() {
+            return NodeResult::new(false, None, false);
+        }
+        if self.lost() {
+            return NodeResult::new(false, None, true);
+        }
+        if self.joined() {
+            return NodeResult::new(true, None, true);
+        }
+        if self.ply > self.depth {
+            return NodeResult::new(false, None, false);
+        }
+        let key = self.key(CONNECT_KEY);
+        node(self, key, |s, stored| s.connect_body(stored))
+    }
+
+    fn connect_body(&mut self, stored: Option<Stored>) -> NodeResult {
+        let mut sure: PointList<2> = PointList::new();
+        self.sure_joins(&mut sure);
+        if let Some(&m) = sure.as_slice().first() {
+            return NodeResult::new(true, Some(m), false);
+        }
+        let join = self.distance();
+        if join > MAX_JOIN {
+            return NodeResult::new(false, None, false);
+        }
+        let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
+        let owner = self.owner;
+        if let Some(h) = hint(stored) {
+            moves.push(h);
+        }
+        // Save a chain in atari; capture the opponent's chains in atari next to ours.
+        for &c in self.chains().as_slice() {
+            let stones = self.board.chain_stones(c);
+            if self.board.liberty_count(c) == 1
+                && let Some(l) = self.board.liberties(c).first()
+            {
+                moves.push_unique(l);
+            }
+            let theirs: PointList<12> = adjacent_chains(self.board, &stones, !owner);
+            for &t in theirs.as_slice() {
+                if self.board.liberty_count(t) == 1
+                    && let Some(l) = self.board.liberties(t).first()
+                {
+                    moves.push_unique(l);
+                }
+            }
+        }
+        self.cutting_attacks(&mut moves);
+        self.join_points(join + 1, &mut moves);
+        self.order(&mut moves, owner);
+        let mut certain = true;
+        for i in 0..moves.len() {
+            let m = moves.as_slice()[i];
+            if !self.playable(owner, m) {
+                continue;
+            }
+            let undo = self.board.play(owner, m);
+            self.ply += 1;
+            let r = self.disconnect_node();
+            self.ply -= 1;
+            self.board.undo(undo);
+            if !r.success {
+                return NodeResult::new(true, Some(m), r.certain);
+            }
+            certain &= r.certain;
+        }
+        NodeResult::new(false, None, certain)
+    }
+
+    /// A disconnect node: the opponent to move keeps the chains apart (or captures
+    /// one).
+    pub(super) fn disconnect_node(&mut self) -> NodeResult {
+        if !self.count_node() {
+            return NodeResult::new(true, None, false);
+        }
+        if self.lost() {
+            return NodeResult::new(true, None, true);
+        }
+        if self.joined() {
+            let a = self.a;
+            let safe = !self.capturable(a);
+            return NodeResult::new(!safe, None, false);
+        }
+        if self.miai() || self.linked_into_area() {
+            return NodeResult::new(false, None, false);
+        }
+        if self.ply > self.depth {
+            return NodeResult::new(true, None, false);
+        }
+        if self.steady() {
+            if self.protected_join() {
+                return NodeResult::new(false, None, false);
+            }
+            let mut sure: PointList<2> = PointList::new();
+            self.sure_joins(&mut sure);
+            if sure.len() == 2 {
+                return NodeResult::new(false, None, false);
+            }
+        }
+        let key = self.key(DISCONNECT_KEY);
+        node(self, key, |s, stored| s.disconnect_body(stored))
+    }
+
+    fn disconnect_body(&mut self, stored: Option<Stored>) -> NodeResult {
+        let mut sure: PointList<2> = PointList::new();
+        self.sure_joins(&mut sure);
+        let join = self.distance();
+        if join > MAX_JOIN && sure.is_empty() {
+            return NodeResult::new(true, None, false);
+        }
+        let opponent = !self.owner;
+        let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
+        if let Some(h) = hint(stored) {
+            moves.push(h);
+        }
+        // Take the owner's sure join, or save the cutting chain it would capture.
+        for &m in sure.as_slice() {
+            moves.push_unique(m);
+        }
+        let cutters = self.common_cutters();
+        for &t in cutters.as_slice() {
+            if self.tactical_attack(t).is_some()
+                && let Some(d) = self.tactical_defence(t)
+            {
+                moves.push_unique(d);
+            }
+        }
+        // Attack a short chain of the connection; save our cutting chains in atari.
+        for &c in self.chains().as_slice() {
+            let stones = self.board.chain_stones(c);
+            if self.board.liberty_count(c) <= 2 {
+                for l in &self.board.liberties(c) {
+                    moves.push_unique(l);
+                }
+            }
+            let ours: PointList<12> = adjacent_chains(self.board, &stones, opponent);
+            for &t in ours.as_slice() {
+                if self.board.liberty_count(t) == 1
+                    && let Some(l) = self.board.liberties(t).first()
+                {
+                    moves.push_unique(l);
+                }
+            }
+        }
+        self.join_points(join + 1, &mut moves);
+        self.order(&mut moves, opponent);
+        let mut certain = true;
+        for i in 0..moves.len() {
+            let m = moves.as_slice()[i];
+            if !self.playable(opponent, m) {
+                continue;
+            }
+            let undo = self.board.play(opponent, m);
+            self.ply += 1;
+            let r = self.connect_node();
+            self.ply -= 1;
+            self.board.undo(undo);
+            if !r.success {
+                return NodeResult::new(true, Some(m), r.certain);
+            }
+            certain &= r.certain;
+        }
+        NodeResult::new(false, None, certain)
+    }
+}
