@@ -1,7 +1,10 @@
 //! `go-lab patterns learn`: learned shape patterns and their gammas from a folder of
 //! games (go-patterns' `learned` module).
 //!
-//! Two passes over the games of the training split, each on `--jobs` threads: the
+//! The games are those of `go-lab strength` (the same split by path, the same
+//! records used, the same replay: [`crate::strength::games`]), so that the figures of
+//! both experiments are comparable. Two passes over the games of the training part, each
+//! on `--jobs` threads: the
 //! shapes around the moves played are counted, the frequent ones make the dictionary;
 //! then every position becomes a competition between its legal moves, and the gammas
 //! are fitted by minorization–maximization. The fit needs every competition in one
@@ -16,8 +19,8 @@ use go_engine::output::{CommandError, Stdout};
 use go_patterns::learned::{Competition, CompetitionBuilder, FitConfig, Harvest, TrainingSet};
 use serde::Serialize;
 
-use super::games::{self, Game, Split};
 use crate::batch;
+use crate::strength::games::{self, GameFile, Part};
 
 /// The options of `go-lab patterns learn`.
 #[derive(Clone, Debug, clap::Args)]
@@ -28,15 +31,13 @@ pub struct Args {
     /// Where to write the model.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// The games to learn from.
-    #[arg(long, value_enum, default_value_t = Split::Train)]
-    pub split: Split,
-    /// One game in N is held out for testing (by a hash of its first 50 moves).
-    #[arg(long, value_name = "N", default_value_t = 5)]
-    pub holdout: u64,
-    /// Use at most the first N games of the split (in the order of their paths).
+    /// The games to learn from (the split of `go-lab strength`: FNV-1a of the path
+    /// relative to DIR, modulo 5, is 0 for a test game).
+    #[arg(long, value_enum, default_value_t = Part::Train)]
+    pub part: Part,
+    /// Use only the first N games of the part (in hash order, a pseudo-random sample).
     #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
+    pub max_games: Option<usize>,
     /// Keep the shapes seen at least N times around the moves played.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub min_count: u64,
@@ -98,43 +99,46 @@ pub struct Summary {
 ///
 /// The folder cannot be read or holds no usable game, or the model cannot be written.
 pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
-    let files = batch::sgf_files(&args.games)?;
+    let mut files = games::games_of(&args.games, args.part)?;
+    files.truncate(args.max_games.unwrap_or(usize::MAX));
     let pool = batch::pool(args.jobs)?;
     let mut skipped = Vec::new();
-    // Pass 1: the games of the split, and the harvest.
+    // Pass 1: the harvest, and the games that can be used.
     let started = Instant::now();
-    let kept = games::select(&pool, &files, args.split, args.holdout, args.limit, &mut skipped)?;
-    if kept.is_empty() {
-        return Err(format!(
-            "{}: no 19x19 game of the {:?} split",
-            args.games.display(),
-            args.split
-        )
-        .into());
-    }
     let mut harvest = Harvest::new();
+    let mut kept = Vec::new();
     batch::run_ordered(
         &pool,
-        &kept,
-        |p| p.display().to_string(),
-        |path| -> Result<Harvest, String> {
-            let Some(game) = games::read(path, Split::All, args.holdout)? else {
-                return Ok(Harvest::new());
-            };
+        &files,
+        |g| g.rel.clone(),
+        |game| -> Result<Harvest, String> {
+            let record = games::load(game)?;
             let mut h = Harvest::new();
-            games::replay(&game, |position, mv, _| {
+            games::walk(&record, |position, _, mv, _| {
                 h.add(position, mv);
-            })?;
+            })
+            .map_err(|e| format!("{}: {e}", game.rel))?;
             Ok(h)
         },
-        |_, result| {
+        |game, result| {
             match result {
-                Ok(h) => harvest.merge(h),
+                Ok(h) => {
+                    harvest.merge(h);
+                    kept.push(game.clone());
+                }
                 Err(e) => skipped.push(e),
             }
             Ok(())
         },
     )?;
+    if kept.is_empty() {
+        return Err(format!(
+            "{}: no 19x19 game of the {:?} part could be used",
+            args.games.display(),
+            args.part
+        )
+        .into());
+    }
     let harvest_seconds = started.elapsed().as_secs_f64();
     // Pass 2: the competitions.
     let started = Instant::now();
@@ -144,13 +148,10 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     batch::run_ordered(
         &pool,
         &kept,
-        |p| p.display().to_string(),
-        |path| -> Result<Vec<Competition>, String> {
-            let Some(game) = games::read(path, Split::All, args.holdout)? else {
-                return Ok(vec![]);
-            };
+        |g| g.rel.clone(),
+        |game| -> Result<Vec<Competition>, String> {
             let mut competitions = Vec::new();
-            replay_competitions(&game, &builder, every, &mut competitions)?;
+            replay_competitions(game, &builder, every, &mut competitions)?;
             Ok(competitions)
         },
         |_, result| {
@@ -203,16 +204,18 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
 
 /// The competitions of every `every`-th position of a game.
 fn replay_competitions(
-    game: &Game,
+    game: &GameFile,
     builder: &CompetitionBuilder,
     every: usize,
     out: &mut Vec<Competition>,
 ) -> Result<(), String> {
-    games::replay(game, |position, mv, number| {
-        if number % every == 0 {
+    let record = games::load(game)?;
+    games::walk(&record, |position, _, mv, number| {
+        if (number as usize).is_multiple_of(every) {
             out.extend(builder.competition(position, mv));
         }
     })
+    .map_err(|e| format!("{}: {e}", game.rel))
 }
 
 fn print_summary(

@@ -1,6 +1,5 @@
 //! `go-lab patterns`: experiments on go-patterns' learned shape patterns.
 
-pub mod games;
 pub mod gtp;
 pub mod learn;
 pub mod predict;
@@ -14,7 +13,7 @@ pub enum Command {
     /// gammas of shapes and tactical features by minorization-maximization (Coulom 2007)
     /// on every position of the training split.
     Learn(learn::Args),
-    /// Move prediction on held-out games: top-1, top-3, top-10 and coverage by move
+    /// Move prediction on held-out games: top-1, top-3, top-5, top-10 and coverage by move
     /// number, for the learned patterns and the baselines
     Predict(predict::Args),
 }

@@ -1,6 +1,13 @@
 //! `go-lab patterns predict`: move prediction on professional games never used for
-//! learning: how often each generator ranks the move played first, in its first 3 or 10,
-//! or among its candidates at all, by move number.
+//! learning: how often each generator ranks the move played first, in its first 3, 5 or
+//! 10, or among its candidates at all, by move number.
+//!
+//! The games and positions are those of `go-lab strength eval` (its split by path, its
+//! records used and its replay, [`crate::strength::games`]; every move but the passes), so
+//! that its generators (`--combined`, go-eval's `strength::combined`) and the locality
+//! baseline (go-eval's [`LocalityCandidates`]: every legal point, nearer the opponent's
+//! last move first, then nearer the mover's) are measured here on the same positions as
+//! the learned patterns.
 //!
 //! Ties are counted at their expected value: a played move tied with `t` candidates
 //! (itself included) behind `a` stronger ones is in the top `k` with probability
@@ -13,15 +20,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use go_board::{Color, Event, Move, Point, Position};
+use std::sync::Arc;
+
+use go_board::{Event, Move, Position};
 use go_engine::output::{CommandError, Stdout};
+use go_eval::strength::baselines::LocalityCandidates;
+use go_eval::strength::combined::{CombinedCandidates, CombinedModel};
 use go_patterns::learned::LearnedPatterns;
 use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 use serde::{Deserialize, Serialize};
 
-use super::games::{self, Split};
 use super::gtp::GtpEngine;
 use crate::batch::{self, BatchOptions};
+use crate::strength::games::{self, GameFile, Part};
 
 /// The options of `go-lab patterns predict`.
 #[derive(Clone, Debug, clap::Args)]
@@ -29,18 +40,20 @@ pub struct Args {
     /// The learned model (written by `go-lab patterns learn`).
     #[arg(long, value_name = "FILE")]
     pub patterns: PathBuf,
-    /// The folder of SGF games (searched recursively); only 19×19 games are used.
+    /// The folder of SGF games (searched recursively); 19×19 games without handicap or
+    /// setup stones are used.
     #[arg(long, value_name = "DIR")]
     pub games: PathBuf,
-    /// The games to predict.
-    #[arg(long, value_enum, default_value_t = Split::Test)]
-    pub split: Split,
-    /// One game in N is held out (as for `learn`).
-    #[arg(long, value_name = "N", default_value_t = 5)]
-    pub holdout: u64,
-    /// Use at most the first N games of the split (in the order of their paths).
+    /// The games to predict (the split of `go-lab strength`).
+    #[arg(long, value_enum, default_value_t = Part::Test)]
+    pub part: Part,
+    /// Use only the first N games of the part (in hash order, before the shard).
     #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
+    pub max_games: Option<usize>,
+    /// Also measure a combined strength model (`go-lab strength combine`, such as
+    /// go-eval's `models/combined.json`), named after the file's stem; repeatable.
+    #[arg(long = "combined", value_name = "COMBINED.json")]
+    pub combined: Vec<PathBuf>,
     /// The candidates the learned generator proposes (its coverage).
     #[arg(long, value_name = "K", default_value_t = LearnedPatterns::DEFAULT_CANDIDATES)]
     pub candidates: usize,
@@ -67,6 +80,9 @@ pub const BANDS: [(&str, usize, usize); 4] =
 /// The name of the experiment, in its records.
 pub const NAME: &str = "patterns-predict";
 
+/// The number of measures: top 1, top 3, top 5, top 10, coverage.
+pub const MEASURES: usize = 5;
+
 /// The counts of one generator in one band: positions, expected hits, and the sums of
 /// squares by game for the clustered variance. Tallies of disjoint sets of games add up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -75,11 +91,11 @@ pub struct Tally {
     pub games: u64,
     /// Positions.
     pub positions: f64,
-    /// Expected hits: top 1, top 3, top 10, coverage.
-    pub hits: [f64; 4],
+    /// Expected hits: top 1, top 3, top 5, top 10, coverage.
+    pub hits: [f64; MEASURES],
     /// Per game: sums of hits², hits × positions, positions².
-    hh: [f64; 4],
-    hn: [f64; 4],
+    hh: [f64; MEASURES],
+    hn: [f64; MEASURES],
     nn: f64,
     /// Nanoseconds spent generating.
     pub nanos: f64,
@@ -87,7 +103,7 @@ pub struct Tally {
 
 impl Tally {
     /// Adds one game's positions and hits.
-    fn add_game(&mut self, positions: f64, hits: [f64; 4], nanos: f64) {
+    fn add_game(&mut self, positions: f64, hits: [f64; MEASURES], nanos: f64) {
         if positions == 0.0 {
             return;
         }
@@ -107,7 +123,7 @@ impl Tally {
         self.games += other.games;
         self.positions += other.positions;
         self.nn += other.nn;
-        for m in 0..4 {
+        for m in 0..MEASURES {
             self.hits[m] += other.hits[m];
             self.hh[m] += other.hh[m];
             self.hn[m] += other.hn[m];
@@ -146,12 +162,14 @@ pub struct Row {
     pub top1: f64,
     /// ... among the first 3.
     pub top3: f64,
+    /// ... among the first 5.
+    pub top5: f64,
     /// ... among the first 10.
     pub top10: f64,
     /// ... among the generator's candidates.
     pub coverage: f64,
-    /// The 95 % half-intervals of top1, top3, top10 and coverage.
-    pub ci95: [f64; 4],
+    /// The 95 % half-intervals of top1, top3, top5, top10 and coverage.
+    pub ci95: [f64; MEASURES],
     /// Microseconds per position spent generating.
     pub us_per_position: f64,
     /// The counts behind the rates.
@@ -161,7 +179,7 @@ pub struct Row {
 impl Row {
     /// The row of a generator's tally in a band.
     pub fn new(generator: &str, band: &str, t: Tally) -> Row {
-        let rates: Vec<(f64, f64)> = (0..4).map(|m| t.rate(m)).collect();
+        let rates: Vec<(f64, f64)> = (0..MEASURES).map(|m| t.rate(m)).collect();
         Row {
             experiment: NAME.to_owned(),
             generator: generator.to_owned(),
@@ -170,9 +188,10 @@ impl Row {
             positions: t.positions as u64,
             top1: rates[0].0,
             top3: rates[1].0,
-            top10: rates[2].0,
-            coverage: rates[3].0,
-            ci95: [rates[0].1, rates[1].1, rates[2].1, rates[3].1],
+            top5: rates[2].0,
+            top10: rates[3].0,
+            coverage: rates[4].0,
+            ci95: [rates[0].1, rates[1].1, rates[2].1, rates[3].1, rates[4].1],
             us_per_position: if t.positions > 0.0 { t.nanos / t.positions / 1e3 } else { 0.0 },
             tally: t,
         }
@@ -200,21 +219,30 @@ pub fn summarize(rows: &[Row]) -> Vec<Row> {
 pub fn print_table(out: &mut impl Write, rows: &[Row]) -> Result<(), CommandError> {
     writeln!(
         out,
-        "{:<10} {:<7} {:>9} {:>15} {:>15} {:>15} {:>15} {:>9}",
-        "generator", "moves", "positions", "top-1", "top-3", "top-10", "coverage", "us/pos"
+        "{:<10} {:<7} {:>9} {:>15} {:>15} {:>15} {:>15} {:>15} {:>9}",
+        "generator",
+        "moves",
+        "positions",
+        "top-1",
+        "top-3",
+        "top-5",
+        "top-10",
+        "coverage",
+        "us/pos"
     )?;
     for r in rows {
         let cell = |p: f64, ci: f64| format!("{:5.1}% ± {:4.1}", 100.0 * p, 100.0 * ci);
         writeln!(
             out,
-            "{:<10} {:<7} {:>9} {:>15} {:>15} {:>15} {:>15} {:>9.1}",
+            "{:<10} {:<7} {:>9} {:>15} {:>15} {:>15} {:>15} {:>15} {:>9.1}",
             r.generator,
             r.band,
             r.positions,
             cell(r.top1, r.ci95[0]),
             cell(r.top3, r.ci95[1]),
-            cell(r.top10, r.ci95[2]),
-            cell(r.coverage, r.ci95[3]),
+            cell(r.top5, r.ci95[2]),
+            cell(r.top10, r.ci95[3]),
+            cell(r.coverage, r.ci95[4]),
             r.us_per_position
         )?;
     }
@@ -238,59 +266,22 @@ impl CandidateGenerator for UniformRandom {
     }
 }
 
-/// The locality baseline of reference/eval.md §6: the 10 empty legal points nearest the
-/// opponent's last move (Euclidean), ties broken by the distance to the mover's own last
-/// move, then by point.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Locality;
+/// A generator under another name (a model named after its file).
+struct Named<G>(String, G);
 
-/// The last point played by `color`, if its last move was not a pass.
-fn last_play(position: &Position, color: Color) -> Option<Point> {
-    let mv = position.history().iter().rev().find_map(|e| match e {
-        Event::Move(c, mv) if *c == color => Some(*mv),
-        _ => None,
-    })?;
-    match mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
-    }
-}
-
-impl CandidateGenerator for Locality {
+impl<G: CandidateGenerator> CandidateGenerator for Named<G> {
     fn name(&self) -> &str {
-        "locality"
+        &self.0
     }
 
     fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
-        let mover = position.to_move();
-        let (theirs, ours) = (last_play(position, !mover), last_play(position, mover));
-        let d2 = |p: Point, q: Option<Point>| {
-            q.map_or(0, |q| {
-                let (dc, dr) = (
-                    i64::from(p.col()) - i64::from(q.col()),
-                    i64::from(p.row()) - i64::from(q.row()),
-                );
-                dc * dc + dr * dr
-            })
-        };
-        let mut points: Vec<(i64, i64, Point)> = position
-            .board()
-            .empty_set()
-            .iter()
-            .filter(|&p| position.is_legal(Move::Play(p)))
-            .map(|p| (d2(p, theirs), d2(p, ours), p))
-            .collect();
-        points.sort_unstable();
-        let source = Source::new("locality", "last moves");
-        for (rank, (_, _, p)) in points.into_iter().take(10).enumerate() {
-            out.push(Candidate::new(Move::Play(p), Intent::Shape, -(rank as f64), source.clone()));
-        }
+        self.1.generate(position, out);
     }
 }
 
-/// The expected hits of the move played in a candidate list: top 1, 3, 10 and
+/// The expected hits of the move played in a candidate list: top 1, 3, 5, 10 and
 /// coverage (ties at their expected value).
-pub fn hits(candidates: &[Candidate], played: Move) -> [f64; 4] {
+pub fn hits(candidates: &[Candidate], played: Move) -> [f64; MEASURES] {
     // The best weight of each move.
     let mut best: Vec<(Move, f64)> = Vec::with_capacity(candidates.len());
     for c in candidates {
@@ -299,11 +290,13 @@ pub fn hits(candidates: &[Candidate], played: Move) -> [f64; 4] {
             None => best.push((c.mv, c.weight)),
         }
     }
-    let Some(&(_, w)) = best.iter().find(|(m, _)| *m == played) else { return [0.0; 4] };
+    let Some(&(_, w)) = best.iter().find(|(m, _)| *m == played) else {
+        return [0.0; MEASURES];
+    };
     let above = best.iter().filter(|(_, x)| *x > w).count() as f64;
     let tied = best.iter().filter(|(_, x)| *x == w).count() as f64;
     let within = |k: f64| ((k - above) / tied).clamp(0.0, 1.0);
-    [within(1.0), within(3.0), within(10.0), 1.0]
+    [within(1.0), within(3.0), within(5.0), within(10.0), 1.0]
 }
 
 /// One game's tallies: per generator, per band.
@@ -320,26 +313,35 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         .map_err(|e| CommandError::Failed(e.to_string()))?
         .with_candidates(args.candidates);
     let mut generators: Vec<Box<dyn CandidateGenerator + Sync>> =
-        vec![Box::new(model), Box::new(Locality), Box::new(UniformRandom)];
+        vec![Box::new(model), Box::new(LocalityCandidates)];
+    for path in &args.combined {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CommandError::Failed(format!("{}: {e}", path.display())))?;
+        let model = CombinedModel::from_json(&text)
+            .map_err(|e| CommandError::Failed(format!("{}: {e}", path.display())))?;
+        let name = path.file_stem().map_or("combined".into(), |s| s.to_string_lossy().into_owned());
+        generators.push(Box::new(Named(name, CombinedCandidates::new(Arc::new(model)))));
+    }
+    generators.push(Box::new(UniformRandom));
     if let Some(command) = &args.gtp {
         generators.push(Box::new(GtpEngine::start(command, &args.gtp_name)?));
     }
     let pool = batch::pool(args.batch.jobs)?;
     let started = Instant::now();
     let mut skipped = Vec::new();
-    let files = batch::sgf_files(&args.games)?;
-    let files = games::select(&pool, &files, args.split, args.holdout, args.limit, &mut skipped)?;
-    let files: Vec<PathBuf> = args.batch.shard.select(files).collect();
+    let mut files = games::games_of(&args.games, args.part)?;
+    files.truncate(args.max_games.unwrap_or(usize::MAX));
+    let files: Vec<GameFile> = args.batch.shard.select(files).collect();
     let mut totals: GameTallies = vec![[Tally::default(); BANDS.len()]; generators.len()];
     let mut games = 0;
     batch::run_ordered(
         &pool,
         &files,
-        |p| p.display().to_string(),
-        |path| predict_game(path, args, &generators),
+        |g| g.rel.clone(),
+        |game| predict_game(game, args, &generators),
         |_, result| {
             match result {
-                Ok(Some(tallies)) => {
+                Ok(tallies) => {
                     games += 1;
                     for (total, game) in totals.iter_mut().zip(&tallies) {
                         for (t, g) in total.iter_mut().zip(game) {
@@ -347,7 +349,6 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                         }
                     }
                 }
-                Ok(None) => {}
                 Err(e) => skipped.push(e),
             }
             Ok(())
@@ -355,9 +356,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     )?;
     if games == 0 {
         return Err(format!(
-            "{}: no 19x19 game of the {:?} split",
+            "{}: no 19x19 game of the {:?} part could be used",
             args.games.display(),
-            args.split
+            args.part
         )
         .into());
     }
@@ -378,9 +379,8 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     } else {
         writeln!(
             out,
-            "Move prediction: {games} games of the {:?} split (1 in {} held out), {} skipped, {:.1} s",
-            args.split,
-            args.holdout,
+            "Move prediction: {games} games of the {:?} part, {} skipped, {:.1} s",
+            args.part,
             skipped.len(),
             started.elapsed().as_secs_f64()
         )?;
@@ -390,8 +390,8 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
 }
 
 /// `k` move numbers of the game's moves that are not passes (all if it has no more),
-/// chosen by a generator seeded with the game's hash.
-fn sample(record: &go_board::sgf::GameRecord, k: usize) -> Vec<usize> {
+/// chosen by a generator seeded with the hash of the game's path.
+fn sample(game: &GameFile, record: &go_board::sgf::GameRecord, k: usize) -> Vec<usize> {
     let mut numbers: Vec<usize> = record
         .events
         .iter()
@@ -403,7 +403,7 @@ fn sample(record: &go_board::sgf::GameRecord, k: usize) -> Vec<usize> {
         .filter(|(_, mv)| *mv != Move::Pass)
         .map(|(i, _)| i + 1)
         .collect();
-    let mut state = games::game_hash(record);
+    let mut state = games::fnv1a(&game.rel);
     // A partial Fisher-Yates shuffle with splitmix64.
     let k = k.min(numbers.len());
     for i in 0..k {
@@ -419,18 +419,23 @@ fn sample(record: &go_board::sgf::GameRecord, k: usize) -> Vec<usize> {
     numbers
 }
 
-/// The tallies of one game: `None` when it is not a 19×19 game of the split.
+/// The tallies of one game.
+///
+/// # Errors
+///
+/// The game cannot be used (see [`games::load`]) or replayed.
 fn predict_game(
-    path: &std::path::Path,
+    game: &GameFile,
     args: &Args,
     generators: &[Box<dyn CandidateGenerator + Sync>],
-) -> Result<Option<GameTallies>, String> {
-    let Some(game) = games::read(path, args.split, args.holdout)? else { return Ok(None) };
+) -> Result<GameTallies, String> {
+    let record = games::load(game)?;
     // Per generator and band: positions, hits, nanoseconds.
-    let mut sums = vec![[(0.0f64, [0.0f64; 4], 0.0f64); BANDS.len()]; generators.len()];
+    let mut sums = vec![[(0.0f64, [0.0f64; MEASURES], 0.0f64); BANDS.len()]; generators.len()];
     let mut candidates = Vec::new();
-    let chosen = args.sample.map(|k| sample(&game.record, k));
-    games::replay(&game, |position, mv, number| {
+    let chosen = args.sample.map(|k| sample(game, &record, k));
+    games::walk(&record, |position, _, mv, number| {
+        let number = number as usize;
         if mv == Move::Pass || chosen.as_ref().is_some_and(|c| !c.contains(&number)) {
             return;
         }
@@ -451,18 +456,18 @@ fn predict_game(
                 }
             }
         }
-    })?;
-    Ok(Some(
-        sums.into_iter()
-            .map(|bands| {
-                bands.map(|(n, h, nanos)| {
-                    let mut t = Tally::default();
-                    t.add_game(n, h, nanos);
-                    t
-                })
+    })
+    .map_err(|e| format!("{}: {e}", game.rel))?;
+    Ok(sums
+        .into_iter()
+        .map(|bands| {
+            bands.map(|(n, h, nanos)| {
+                let mut t = Tally::default();
+                t.add_game(n, h, nanos);
+                t
             })
-            .collect(),
-    ))
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -485,7 +490,7 @@ mod tests {
             candidate("C3", 2.0),
             candidate("D4", 1.0),
         ];
-        assert_eq!(hits(&list, played), [0.0, 1.0, 1.0, 1.0]);
+        assert_eq!(hits(&list, played), [0.0, 1.0, 1.0, 1.0, 1.0]);
         let list = [
             candidate("Q16", 3.0),
             candidate("Q4", 3.0),
@@ -494,42 +499,47 @@ mod tests {
             candidate("C4", 1.0),
             candidate("E4", 1.0),
         ];
-        assert_eq!(hits(&list, played), [0.0, 0.25, 1.0, 1.0]);
-        assert_eq!(hits(&list[..2], played), [0.0; 4]);
+        assert_eq!(hits(&list, played), [0.0, 0.25, 0.75, 1.0, 1.0]);
+        assert_eq!(hits(&list[..2], played), [0.0; MEASURES]);
         // Uniform random on an empty board: k / 362.
         let position = Position::new(size, Rules::japanese());
         let mut out = Vec::new();
         UniformRandom.generate(&position, &mut out);
         let h = hits(&out, played);
-        assert!((h[0] - 1.0 / 362.0).abs() < 1e-12 && (h[2] - 10.0 / 362.0).abs() < 1e-12);
+        assert!((h[0] - 1.0 / 362.0).abs() < 1e-12 && (h[3] - 10.0 / 362.0).abs() < 1e-12);
     }
 
     #[test]
-    fn locality_takes_the_ten_nearest() {
+    fn locality_ranks_by_the_last_moves_with_ties_shared() {
         let size = BoardSize::square(19).unwrap();
         let mut position = Position::new(size, Rules::japanese());
         for v in ["D4", "Q16"] {
             position.try_play(Move::parse_gtp(v, size).unwrap()).unwrap();
         }
         let mut out = Vec::new();
-        Locality.generate(&position, &mut out);
-        assert_eq!(out.len(), 10);
-        let first: Vec<String> = out.iter().take(4).map(|c| c.mv.to_string()).collect();
-        // The neighbours of Q16, nearer D4 first (Q15 and P16 tie, and R16 and Q17: by
-        // point, the lower row first).
-        assert_eq!(first, ["Q15", "P16", "R16", "Q17"].map(String::from));
+        LocalityCandidates.generate(&position, &mut out);
+        assert_eq!(out.len(), 361 - 2);
+        let at = |v: &str| hits(&out, Move::parse_gtp(v, size).unwrap());
+        // The neighbours of Q16 first: Q15 and P16 tie (265 from D4, squared), then R16
+        // and Q17 (313); then the diagonals P15 (242), R15 and P17 (290), R17 (338).
+        assert_eq!(at("Q15"), [0.5, 1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(at("Q17"), [0.0, 0.5, 1.0, 1.0, 1.0]);
+        assert_eq!(at("P15"), [0.0, 0.0, 1.0, 1.0, 1.0]);
+        assert_eq!(at("R15"), [0.0, 0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(at("R17"), [0.0, 0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(at("A1"), [0.0, 0.0, 0.0, 0.0, 1.0]);
     }
 
     #[test]
     fn clustered_intervals() {
         let mut t = Tally::default();
-        t.add_game(10.0, [5.0, 6.0, 7.0, 10.0], 0.0);
-        t.add_game(10.0, [5.0, 6.0, 7.0, 10.0], 0.0);
+        t.add_game(10.0, [5.0, 6.0, 6.5, 7.0, 10.0], 0.0);
+        t.add_game(10.0, [5.0, 6.0, 6.5, 7.0, 10.0], 0.0);
         // Identical games: no spread.
         assert_eq!(t.rate(0), (0.5, 0.0));
         let mut u = Tally::default();
-        u.add_game(10.0, [0.0; 4], 0.0);
-        u.add_game(10.0, [10.0; 4], 0.0);
+        u.add_game(10.0, [0.0; MEASURES], 0.0);
+        u.add_game(10.0, [10.0; MEASURES], 0.0);
         let (p, ci) = u.rate(0);
         assert_eq!(p, 0.5);
         // Two games of 10 moves are two observations, not twenty.
