@@ -828,3 +828,60 @@ fn check_any_input(bytes: &[u8]) {
         assert_eq!(back.warnings(), []);
     }
 }
+
+#[test]
+fn issue_10_lenient_replay_forces_what_a_board_can_show() {
+    let size = BoardSize::square(5).unwrap();
+    // A ko between B3 and C3:
+    //   . . . . .
+    //   . X O . .
+    //   X . . O .
+    //   . X O . .
+    let ko = load(
+        "(;GM[1]FF[4]SZ[5]AB[bb][ac][bd]AW[cb][dc][cd]\
+         ;B[cc];W[bc];B[cc])",
+    );
+    // Black's C3 captures nothing; White B3 captures C3 (C3 has no other liberty); Black
+    // retaking at C3 at once is the ko recapture the rules forbid.
+    let strict = ko.position().unwrap_err();
+    assert!(
+        matches!(strict.kind(), ReplayErrorKind::IllegalMove { reason: IllegalMove::Ko, .. }),
+        "{strict}"
+    );
+    let (position, warnings) = ko.position_after_lenient(usize::MAX).unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].message().contains("move 3 (black C3) is illegal: illegal ko recapture"));
+    assert_eq!(position.board().color_at(point("C3", size)), Some(Color::Black));
+    assert_eq!(position.board().color_at(point("B3", size)), None, "the retake captures B3");
+    assert_eq!(position.to_move(), Color::White);
+
+    // A move on an occupied point replaces the stone; the moves after it replay normally.
+    let occupied = load("(;GM[1]FF[4]SZ[5];B[cc];W[cc];B[aa])");
+    assert!(occupied.position().is_err());
+    let (position, warnings) = occupied.position_after_lenient(usize::MAX).unwrap();
+    assert_eq!(warnings.len(), 1);
+    assert!(warnings[0].message().contains("point occupied"), "{}", warnings[0]);
+    assert_eq!(position.board().color_at(point("C3", size)), Some(Color::White));
+    assert_eq!(position.board().color_at(point("A5", size)), Some(Color::Black));
+    assert_eq!(position.to_move(), Color::White);
+    // Counting moves still follows the record: two moves in, the replaced stone is there.
+    let (after_two, _) = occupied.position_after_lenient(2).unwrap();
+    assert_eq!(after_two.board().color_at(point("C3", size)), Some(Color::White));
+    assert_eq!(after_two.to_move(), Color::Black);
+
+    // A multi-stone suicide the rules forbid is played: the chain is removed.
+    let suicide = load("(;GM[1]FF[4]SZ[5]RU[Japanese]AB[ba][bb][bc][ad]AW[aa][ab];W[ac])");
+    let (position, warnings) = suicide.position_after_lenient(usize::MAX).unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].message().contains("suicide"), "{}", warnings[0]);
+    for vertex in ["A5", "A4", "A3"] {
+        assert_eq!(position.board().color_at(point(vertex, size)), None, "{vertex}");
+    }
+    // Off the board stays an error (already when the record is read).
+    assert!(GameRecord::from_sgf("(;GM[1]FF[4]SZ[5];B[cc];W[zz])").is_err());
+    // A legal record gives no warning and the same position as the strict replay.
+    let legal = load("(;GM[1]FF[4]SZ[5];B[cc];W[dd];B[cd])");
+    let (position, warnings) = legal.position_after_lenient(usize::MAX).unwrap();
+    assert!(warnings.is_empty());
+    assert_same_position(&position, &legal.position().unwrap());
+}

@@ -9,8 +9,8 @@ use super::properties::{
 };
 use super::tree::{GameTree, Node, NodeId, Property, Value};
 use crate::{
-    BoardSize, Color, Event, IllegalMove, Komi, Move, PointSet, Position, Rules, Setup, SetupError,
-    excerpt,
+    BoardSize, Color, Event, IllegalMove, Komi, Move, Point, PointSet, Position, Rules, Setup,
+    SetupError, excerpt,
 };
 
 /// A game read from or written to SGF: the board size, rules, game information, and the
@@ -304,6 +304,51 @@ impl GameRecord {
     /// replay it anyway, set `rules.ko` to [`KoRule::Simple`](crate::KoRule::Simple)
     /// first), or if a setup change cannot be applied.
     pub fn position_after(&self, moves: usize) -> Result<Position, ReplayError> {
+        self.replay(moves, None)
+    }
+
+    /// The position after the first `moves` moves, replaying what the rules refuse but
+    /// a board can still show, as Sabaki does: a move on an occupied point replaces the
+    /// stone there, and a ko recapture, a repetition or a suicide the rules forbid is
+    /// played anyway. Each such move is applied as a setup change (so it starts a new ko
+    /// and superko history, like [`Position::setup`]) and named in the returned warnings;
+    /// the other moves are replayed as [`GameRecord::position_after`] replays them.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] for what has no meaningful position: a move off the board, or a
+    /// setup change that cannot be applied.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::sgf::GameRecord;
+    ///
+    /// // White's second move lands on Black's stone.
+    /// let record = GameRecord::from_sgf("(;GM[1]SZ[9];B[cc];W[dd];B[ee];W[cc])")?;
+    /// assert!(record.position().is_err());
+    /// let (position, warnings) = record.position_after_lenient(usize::MAX)?;
+    /// assert_eq!(position.board().stones(go_board::Color::White).len(), 2);
+    /// assert_eq!(warnings.len(), 1);
+    /// assert!(warnings[0].message().starts_with("move 4 (white C7)"), "{}", warnings[0]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position_after_lenient(
+        &self,
+        moves: usize,
+    ) -> Result<(Position, Vec<Warning>), ReplayError> {
+        let mut warnings = Vec::new();
+        let position = self.replay(moves, Some(&mut warnings))?;
+        Ok((position, warnings))
+    }
+
+    /// Replays the first `moves` moves; moves the rules refuse are forced (and named in
+    /// `repairs`) when `repairs` is given.
+    fn replay(
+        &self,
+        moves: usize,
+        mut repairs: Option<&mut Vec<Warning>>,
+    ) -> Result<Position, ReplayError> {
         let mut position = Position::new(self.size, self.rules);
         position.set_handicap(self.handicap);
         let mut changes = sorted_changes(&self.to_move_changes);
@@ -332,11 +377,31 @@ impl GameRecord {
                     if position.is_over() {
                         position.resume();
                     }
-                    position.try_play_as(*color, *mv).map_err(|reason| ReplayError {
+                    let error = |reason| ReplayError {
                         move_number: played + 1,
                         event_index: i,
                         kind: ReplayErrorKind::IllegalMove { color: *color, mv: *mv, reason },
-                    })?;
+                    };
+                    if let Err(reason) = position.try_play_as(*color, *mv) {
+                        let forced = match (reason, &mut repairs, mv) {
+                            (IllegalMove::OffBoard | IllegalMove::GameOver, _, _)
+                            | (_, None, _)
+                            | (_, _, Move::Pass) => None,
+                            (_, Some(repairs), Move::Play(point)) => Some((repairs, *point)),
+                        };
+                        let Some((repairs, point)) = forced else {
+                            return Err(error(reason));
+                        };
+                        force(&mut position, *color, point).map_err(|e| ReplayError {
+                            move_number: played + 1,
+                            event_index: i,
+                            kind: ReplayErrorKind::Setup(e),
+                        })?;
+                        repairs.push(Warning::new(
+                            None,
+                            format!("{}: replayed as a setup change", error(reason)),
+                        ));
+                    }
                     played += 1;
                     last = Some(*color);
                     pending = None;
@@ -377,6 +442,27 @@ impl GameRecord {
             Color::Black
         })
     }
+}
+
+/// Plays `color` at `point` whatever the rules say (a stone already there is replaced)
+/// and applies the resulting board as a setup change, with `color`'s opponent to move.
+fn force(position: &mut Position, color: Color, point: Point) -> Result<(), SetupError> {
+    let before = position.board();
+    let mut board = before.clone();
+    board.set_point(point, None)?;
+    board.play(color, point);
+    let mut setup = Setup::default();
+    for p in before.size().points() {
+        match (before.color_at(p), board.color_at(p)) {
+            (was, now) if was == now => {}
+            (_, Some(Color::Black)) => _ = setup.black.insert(p),
+            (_, Some(Color::White)) => _ = setup.white.insert(p),
+            (_, None) => _ = setup.empty.insert(p),
+        }
+    }
+    position.setup(setup)?;
+    position.set_to_move(!color);
+    Ok(())
 }
 
 fn sorted_changes(

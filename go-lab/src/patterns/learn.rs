@@ -19,6 +19,7 @@ use go_engine::output::{CommandError, Stdout};
 use go_patterns::learned::{Competition, CompetitionBuilder, FitConfig, Harvest, TrainingSet};
 use serde::Serialize;
 
+use super::ladder::Reading;
 use crate::batch;
 use crate::strength::games::{self, GameFile, Part};
 
@@ -50,6 +51,9 @@ pub struct Args {
     /// The most iterations of the fit.
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub iterations: usize,
+    /// How the ladder levels of the escape and atari features are read.
+    #[arg(long, value_enum, default_value_t = Reading::Ladder)]
+    pub reading: Reading,
     /// Worker threads (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
@@ -142,7 +146,8 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let harvest_seconds = started.elapsed().as_secs_f64();
     // Pass 2: the competitions.
     let started = Instant::now();
-    let mut set = TrainingSet::new(&harvest, args.min_count, args.max_shapes);
+    let mut set = TrainingSet::new(&harvest, args.min_count, args.max_shapes)
+        .with_oracle(args.reading.oracle());
     let every = args.fit_every.max(1);
     let builder = set.builder();
     batch::run_ordered(

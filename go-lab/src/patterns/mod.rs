@@ -1,6 +1,7 @@
 //! `go-lab patterns`: experiments on go-patterns' learned shape patterns.
 
 pub mod gtp;
+pub mod ladder;
 pub mod learn;
 pub mod predict;
 

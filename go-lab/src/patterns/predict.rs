@@ -31,6 +31,7 @@ use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 use serde::{Deserialize, Serialize};
 
 use super::gtp::GtpEngine;
+use super::ladder::Reading;
 use crate::batch::{self, BatchOptions};
 use crate::strength::games::{self, GameFile, Part};
 
@@ -57,6 +58,9 @@ pub struct Args {
     /// The candidates the learned generator proposes (its coverage).
     #[arg(long, value_name = "K", default_value_t = LearnedPatterns::DEFAULT_CANDIDATES)]
     pub candidates: usize,
+    /// How the learned patterns read ladders (as they were trained).
+    #[arg(long, value_enum, default_value_t = Reading::Ladder)]
+    pub reading: Reading,
     /// Predict only K positions per game (chosen by a hash of the game), for slow
     /// generators.
     #[arg(long, value_name = "K")]
@@ -311,7 +315,8 @@ type GameTallies = Vec<[Tally; BANDS.len()]>;
 pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let model = LearnedPatterns::load(&args.patterns)
         .map_err(|e| CommandError::Failed(e.to_string()))?
-        .with_candidates(args.candidates);
+        .with_candidates(args.candidates)
+        .with_oracle(args.reading.oracle());
     let mut generators: Vec<Box<dyn CandidateGenerator + Sync>> =
         vec![Box::new(model), Box::new(LocalityCandidates)];
     for path in &args.combined {

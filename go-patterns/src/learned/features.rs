@@ -8,8 +8,8 @@ use go_board::{Board, Color, Event, Move, Point, Position};
 
 use super::dictionary::Dictionary;
 use super::geometry::gridcular;
-use super::oracle::TacticalOracle;
 use super::shape::Padded;
+use crate::BoardOracle;
 
 /// A group of features: a move has at most one level of each group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -224,7 +224,7 @@ impl<'a> Context<'a> {
         &mut self,
         point: Point,
         dictionary: &Dictionary,
-        oracle: &dyn TacticalOracle,
+        oracle: &dyn BoardOracle,
     ) -> Team {
         let mut team =
             Team { tactical: [0; TACTICAL], shape: dictionary.largest(&self.padded, point) };
@@ -251,7 +251,7 @@ impl<'a> Context<'a> {
     }
 
     /// The capture, escape, self-atari and atari features.
-    fn tactics(&mut self, point: Point, team: &mut Team, oracle: &dyn TacticalOracle) {
+    fn tactics(&mut self, point: Point, team: &mut Team, oracle: &dyn BoardOracle) {
         let board = self.board;
         let size = board.size();
         let mover = self.mover;
@@ -326,7 +326,7 @@ impl<'a> Context<'a> {
             if in_atari {
                 let level = match libs {
                     0 | 1 => 0,
-                    2 if oracle.ladder_captured(scratch, point, !mover) == Some(true) => 1,
+                    2 if oracle.ladder_attack(scratch, point, !mover) == Some(true) => 1,
                     2 => 2,
                     _ => 3,
                 };
@@ -365,7 +365,7 @@ impl<'a> Context<'a> {
             if scratch.color_at(n) != Some(!mover) || scratch.liberty_count(n) != 1 {
                 continue;
             }
-            let level = if oracle.ladder_captured(scratch, n, !mover) == Some(true) {
+            let level = if oracle.ladder_attack(scratch, n, !mover) == Some(true) {
                 0
             } else if board.ko().is_some() {
                 1

@@ -10,8 +10,9 @@
 //!   the last move, by size), escape from atari (with a ladder read), self-atari (by
 //!   size), atari (ladder, ko, by size), the line, the distances to the last two
 //!   moves, the liberties of the chain a move joins, and opponent chains left with two
-//!   liberties. Ladders are read through a [`TacticalOracle`]; [`LadderReader`] reads them on
-//!   the board alone.
+//!   liberties. Ladders are read through the crate's [`BoardOracle`](crate::BoardOracle)
+//!   (`ladder_attack`); go-eval answers with its ladder reader, and the default
+//!   [`BoardOnly`](crate::BoardOnly) reads none (the ladder levels then never apply).
 //! - **Training** ([`Harvest`], [`TrainingSet`], [`LearnedPatterns::train`]): count the
 //!   shapes around the moves played, keep the frequent ones, make every position a
 //!   competition between its legal moves (teams of features) won by the move played, and
@@ -48,7 +49,6 @@ mod format;
 mod geometry;
 mod mm;
 mod model;
-mod oracle;
 mod shape;
 mod training;
 
@@ -56,7 +56,6 @@ pub use features::{FeatureGroup, Team};
 pub use format::{LoadError, LoadErrorKind, MAX_FILE_BYTES};
 pub use mm::{FitConfig, FitReport};
 pub use model::{LearnedPatterns, ScoredMove};
-pub use oracle::{LadderReader, TacticalOracle};
 pub use shape::{Shape, ShapeCell};
 pub use training::{
     Competition, CompetitionBuilder, Harvest, TrainConfig, TrainError, TrainingSet,

@@ -8,10 +8,9 @@ use go_board::{Move, Point, Position};
 use super::dictionary::Dictionary;
 use super::features::{Context, FeatureGroup, TACTICAL, Team};
 use super::mm::FitReport;
-use super::oracle::{LadderReader, TacticalOracle};
 use super::shape::Shape;
 use super::training::{Harvest, TrainConfig, TrainError, TrainingSet};
-use crate::{Candidate, CandidateGenerator, Intent, Source};
+use crate::{BoardOnly, BoardOracle, Candidate, CandidateGenerator, Intent, Source};
 
 /// A move and its strength: the product of the gammas of its features.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -66,7 +65,7 @@ pub struct LearnedPatterns {
     dictionary: Arc<Dictionary>,
     tactical: [Vec<f32>; TACTICAL],
     shape: Vec<f32>,
-    oracle: Arc<dyn TacticalOracle + Send + Sync>,
+    oracle: Arc<dyn BoardOracle + Send + Sync>,
     candidates: usize,
 }
 
@@ -96,7 +95,7 @@ impl LearnedPatterns {
             dictionary,
             tactical,
             shape,
-            oracle: Arc::new(LadderReader::default()),
+            oracle: Arc::new(BoardOnly),
             candidates: LearnedPatterns::DEFAULT_CANDIDATES,
         }
     }
@@ -132,10 +131,12 @@ impl LearnedPatterns {
         self
     }
 
-    /// The same model reading ladders with `oracle` (the default is a
-    /// [`LadderReader`]). The gammas were fitted with the oracle of the training set; an
-    /// oracle that answers differently shifts the ladder features' meaning.
-    pub fn with_oracle(mut self, oracle: Arc<dyn TacticalOracle + Send + Sync>) -> LearnedPatterns {
+    /// The same model reading ladders through `oracle`. A model read from a file reads
+    /// none ([`BoardOnly`]: the ladder levels of the escape and atari features never
+    /// apply); a trained model keeps its training set's oracle. The gammas were fitted
+    /// with the training set's answers: give the model a reader that answers as that one
+    /// did (go-eval's ladder reader for the shipped model).
+    pub fn with_oracle(mut self, oracle: Arc<dyn BoardOracle + Send + Sync>) -> LearnedPatterns {
         self.oracle = oracle;
         self
     }
@@ -223,7 +224,7 @@ impl LearnedPatterns {
         out.clear();
         let mut context = Context::new(position);
         let board = context.board();
-        let oracle: &dyn TacticalOracle = &*self.oracle;
+        let oracle: &dyn BoardOracle = &*self.oracle;
         for point in board.empty_set().iter() {
             if context.is_candidate(point) {
                 let team = context.team(point, &self.dictionary, oracle);

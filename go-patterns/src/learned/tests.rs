@@ -266,10 +266,23 @@ fn tactical_features_of_hand_built_positions() {
         . X X . . . . . .
     ";
     let ataris = position(corner, Color::Black, &[]);
-    // B3 drives White into a ladder along C2; C2 lets it out at B3.
-    assert_eq!(level(&model, &ataris, "B3", FeatureGroup::Atari), Some("ladder"));
-    assert_eq!(level(&model, &ataris, "C2", FeatureGroup::Atari), Some("one"));
-    assert_eq!(level(&model, &ataris, "E5", FeatureGroup::Atari), None);
+    // B3 drives White into a ladder along C2; C2 lets it out at B3. The oracle answers
+    // as a ladder reader does here (go-lab checks go-eval's reader on these positions)
+    // and records the questions.
+    let reader = Arc::new(Scripted::new(|board, target, to_move| {
+        let b3 = p("B3", board.size());
+        (target == p("B2", board.size()) && to_move == Color::White)
+            .then(|| board.color_at(b3) == Some(Color::Black))
+    }));
+    let reading = model.clone().with_oracle(reader.clone());
+    assert_eq!(level(&reading, &ataris, "B3", FeatureGroup::Atari), Some("ladder"));
+    assert_eq!(level(&reading, &ataris, "C2", FeatureGroup::Atari), Some("one"));
+    assert_eq!(level(&reading, &ataris, "E5", FeatureGroup::Atari), None);
+    // Only the chain put in atari was asked about, its owner to move.
+    let b2 = p("B2", ataris.size());
+    assert_eq!(reader.asked(), [(b2, Color::White), (b2, Color::White)]);
+    // Without reading, an atari on one stone.
+    assert_eq!(level(&model, &ataris, "B3", FeatureGroup::Atari), Some("one"));
     // After Black B3, White's extension at C2 gets two liberties and dies in the ladder.
     let escape = position(
         "
@@ -286,8 +299,46 @@ fn tactical_features_of_hand_built_positions() {
         Color::White,
         &["B3"],
     );
-    assert_eq!(level(&model, &escape, "C2", FeatureGroup::Escape), Some("ladder"));
-    assert_eq!(level(&model, &escape, "C2", FeatureGroup::LastMove), Some("3"));
+    let reader = Arc::new(Scripted::new(|board, target, to_move| {
+        let d2 = p("D2", board.size());
+        (board.color_at(target) == Some(Color::White) && to_move == Color::Black)
+            .then(|| board.color_at(d2).is_none())
+    }));
+    let reading = model.clone().with_oracle(reader.clone());
+    assert_eq!(level(&reading, &escape, "C2", FeatureGroup::Escape), Some("ladder"));
+    assert_eq!(level(&reading, &escape, "C2", FeatureGroup::LastMove), Some("3"));
+    // The question is about the extended chain, the attacker to move (once per team).
+    let c2 = p("C2", escape.size());
+    assert_eq!(reader.asked(), [(c2, Color::Black), (c2, Color::Black)]);
+    assert_eq!(level(&model, &escape, "C2", FeatureGroup::Escape), Some("two"));
+}
+
+/// An oracle that answers ladder questions with a rule and records them.
+struct Scripted<F> {
+    rule: F,
+    asked: std::sync::Mutex<Vec<(Point, Color)>>,
+}
+
+impl<F: Fn(&go_board::Board, Point, Color) -> Option<bool>> Scripted<F> {
+    fn new(rule: F) -> Scripted<F> {
+        Scripted { rule, asked: std::sync::Mutex::new(Vec::new()) }
+    }
+
+    fn asked(&self) -> Vec<(Point, Color)> {
+        std::mem::take(&mut *self.asked.lock().unwrap())
+    }
+}
+
+impl<F: Fn(&go_board::Board, Point, Color) -> Option<bool>> crate::BoardOracle for Scripted<F> {
+    fn ladder_attack(
+        &self,
+        board: &go_board::Board,
+        target: Point,
+        to_move: Color,
+    ) -> Option<bool> {
+        self.asked.lock().unwrap().push((target, to_move));
+        (self.rule)(board, target, to_move)
+    }
 }
 
 /// Random games whose moves cluster (contacts, ataris, captures, ko).
@@ -607,8 +658,8 @@ fn the_generator_proposes_only_legal_moves() {
 fn a_custom_oracle_changes_the_ladder_features() {
     /// Says every chain dies in a ladder.
     struct Pessimist;
-    impl TacticalOracle for Pessimist {
-        fn ladder_captured(&self, _: &go_board::Board, _: Point, _: Color) -> Option<bool> {
+    impl crate::BoardOracle for Pessimist {
+        fn ladder_attack(&self, _: &go_board::Board, _: Point, _: Color) -> Option<bool> {
             Some(true)
         }
     }

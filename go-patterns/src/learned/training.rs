@@ -12,8 +12,8 @@ use super::features::{Context, TACTICAL, Team};
 use super::geometry::MAX_SIZE;
 use super::mm::{Data, Entry, FitConfig, FitReport, MAX_COUNT, MAX_SHAPES};
 use super::model::LearnedPatterns;
-use super::oracle::{LadderReader, TacticalOracle};
 use super::shape::Shape;
+use crate::{BoardOnly, BoardOracle};
 
 /// The shapes around the moves played, counted by class (the eight symmetric images
 /// count as one shape), at every size. Harvests of parts of a game collection merge.
@@ -186,10 +186,18 @@ impl Competition {
 
 /// Makes the competitions of positions for a fixed shape dictionary: cheap to clone,
 /// and shared between threads (see [`TrainingSet::builder`]).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CompetitionBuilder {
     dictionary: Arc<Dictionary>,
-    oracle: LadderReader,
+    oracle: Arc<dyn BoardOracle + Send + Sync>,
+}
+
+impl core::fmt::Debug for CompetitionBuilder {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("CompetitionBuilder")
+            .field("shapes", &self.dictionary.shapes().len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl CompetitionBuilder {
@@ -202,7 +210,7 @@ impl CompetitionBuilder {
         if !context.board().size().contains(played) || !context.is_candidate(played) {
             return None;
         }
-        let oracle: &dyn TacticalOracle = &self.oracle;
+        let oracle: &dyn BoardOracle = &*self.oracle;
         let mut teams: HashMap<Team, u32> = HashMap::new();
         let mut winner = None;
         let board = context.board();
@@ -247,11 +255,20 @@ impl TrainingSet {
         TrainingSet {
             builder: CompetitionBuilder {
                 dictionary: Arc::new(dictionary),
-                oracle: LadderReader::default(),
+                oracle: Arc::new(BoardOnly),
             },
             combo_ids: HashMap::new(),
             data: Data { levels, shapes, ..Data::default() },
         }
+    }
+
+    /// The same set reading ladders through `oracle` (the default, [`BoardOnly`], reads
+    /// none: the ladder levels of the escape and atari features never apply). Set it
+    /// before the first competition: the model keeps it, and scores moves as they were
+    /// fitted.
+    pub fn with_oracle(mut self, oracle: Arc<dyn BoardOracle + Send + Sync>) -> TrainingSet {
+        self.builder.oracle = oracle;
+        self
     }
 
     /// The number of shapes of the dictionary.
@@ -328,6 +345,8 @@ impl TrainingSet {
         let (gammas, report) = self.data.fit(config);
         let tactical = gammas.tactical.map(|g| g.into_iter().map(|x| x as f32).collect());
         let shape = gammas.shape[..self.data.shapes].iter().map(|&x| x as f32).collect();
-        Ok((LearnedPatterns::from_parts(self.builder.dictionary, tactical, shape), report))
+        let model = LearnedPatterns::from_parts(self.builder.dictionary, tactical, shape)
+            .with_oracle(self.builder.oracle);
+        Ok((model, report))
     }
 }
