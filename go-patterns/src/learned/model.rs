@@ -58,6 +58,9 @@ pub struct ScoredMove {
 /// model.generate(&position, &mut candidates);
 /// assert_eq!(candidates.len(), 5);
 /// assert!(candidates.iter().all(|c| position.is_legal(c.mv)));
+/// // The weights are the model's probabilities of the moves, the strongest first.
+/// assert!(candidates.windows(2).all(|w| w[0].weight >= w[1].weight));
+/// assert!(candidates.iter().map(|c| c.weight).sum::<f64>() <= 1.0);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
@@ -277,15 +280,19 @@ impl CandidateGenerator for LearnedPatterns {
     }
 
     /// The [`LearnedPatterns::candidates`] strongest legal moves (superko included), the
-    /// strongest first (ties by point), weighted by their gamma, with the intent of
-    /// their tactical features (capture, escape: defend or attack; atari: attack; else
-    /// shape) and the names of their features as the source's item.
+    /// strongest first (ties by point), each weighted by the probability the model gives
+    /// it (its gamma over the sum of the gammas of every move [`LearnedPatterns::score`]
+    /// lists, so that the weights of one position sum to at most 1 and weights of
+    /// different positions compare), with the intent of its tactical features (capture,
+    /// escape: defend or attack; atari: attack; else shape) and the names of its
+    /// features as the source's item.
     fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
         if self.candidates == 0 || position.is_over() {
             return;
         }
         let mut scored = Vec::new();
         self.score(position, &mut scored);
+        let total: f64 = scored.iter().map(|s| s.gamma).sum();
         scored.sort_by(|a, b| b.gamma.total_cmp(&a.gamma).then(a.point.cmp(&b.point)));
         let mut context = Context::new(position);
         let mut added = 0;
@@ -302,7 +309,7 @@ impl CandidateGenerator for LearnedPatterns {
             out.push(Candidate::new(
                 mv,
                 LearnedPatterns::intent(&team),
-                s.gamma,
+                s.gamma / total,
                 Source::new(self.name(), item.join(" ")),
             ));
             added += 1;

@@ -607,6 +607,45 @@ fn malformed_files_give_located_errors() {
 }
 
 #[test]
+fn issue_12_generator_weights_are_the_model_probabilities() {
+    let model = random_model();
+    let mut rng = Rng(8);
+    let game = random_game(&mut rng, 90, Rules::japanese());
+    let mut scored = Vec::new();
+    for (position, _) in game.iter().step_by(11) {
+        model.score(position, &mut scored);
+        let total: f64 = scored.iter().map(|s| s.gamma).sum();
+        // Every legal move: the weights are the softmax of the model, summing to 1.
+        let all = model.clone().with_candidates(400);
+        let mut out = Vec::new();
+        all.generate(position, &mut out);
+        assert_eq!(out.len(), scored.len());
+        let sum: f64 = out.iter().map(|c| c.weight).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+        for c in &out {
+            let Move::Play(point) = c.mv else { panic!("a pass proposed") };
+            let s = scored.iter().find(|s| s.point == point).expect("a scored move");
+            assert!((c.weight - s.gamma / total).abs() < 1e-12);
+            // The source names the move's features, which give its gamma.
+            let team = model.team(position, point).unwrap();
+            assert!((model.strength(&team) - s.gamma).abs() <= 1e-9 * s.gamma);
+            let names: Vec<String> =
+                team.features().map(|(g, l)| model.feature_name(g, l)).collect();
+            assert_eq!(&*c.source.item, names.join(" "));
+        }
+        // The top 5 are the five largest probabilities, in order.
+        let mut top = Vec::new();
+        model.clone().with_candidates(5).generate(position, &mut top);
+        assert_eq!(top[..], out[..5]);
+        let mut weights: Vec<f64> = scored.iter().map(|s| s.gamma / total).collect();
+        weights.sort_by(|a, b| b.total_cmp(a));
+        for (c, w) in top.iter().zip(&weights) {
+            assert!((c.weight - w).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
 fn the_generator_proposes_only_legal_moves() {
     let model = Arc::new(random_model());
     let mut rng = Rng(3);
