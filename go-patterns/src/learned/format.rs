@@ -325,6 +325,30 @@ impl LearnedPatterns {
         read(bytes)
     }
 
+    /// The model that ships with the crate (`models/learned-pro.bin`, 21,090 shapes),
+    /// learned from professional games by `go-lab patterns learn` (the crate's README
+    /// gives the command and the games). It reads ladders through
+    /// [`BoardOnly`](crate::BoardOnly), that is not at all, until it is given an oracle
+    /// ([`LearnedPatterns::with_oracle`]): its ladder levels were fitted with a full
+    /// ladder reader, so give it one (go-eval's).
+    ///
+    /// # Errors
+    ///
+    /// Never in practice: the embedded file is checked by the tests; a damaged build
+    /// would give the [`LoadError`] of [`LearnedPatterns::from_bytes`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_patterns::LearnedPatterns;
+    /// let model = LearnedPatterns::shipped()?;
+    /// assert!(model.shape_count() > 0);
+    /// # Ok::<_, go_patterns::learned::LoadError>(())
+    /// ```
+    pub fn shipped() -> Result<LearnedPatterns, LoadError> {
+        read(include_bytes!("../../models/learned-pro.bin"))
+    }
+
     /// Reads a model from a file of at most [`MAX_FILE_BYTES`].
     ///
     /// # Errors

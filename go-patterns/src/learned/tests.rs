@@ -743,3 +743,26 @@ fn truncated_models_keep_the_first_shapes() {
         }
     }
 }
+
+#[test]
+fn issue_12_the_shipped_model_reads_and_plays_like_professionals() {
+    let model = LearnedPatterns::shipped().unwrap();
+    assert_eq!(model.shape_count(), 21_090);
+    assert_eq!(model.to_bytes(), include_bytes!("../../models/learned-pro.bin"));
+    // On the empty board, its ten strongest moves are on the third and fourth lines
+    // (the corners' 3-3, 3-4, 4-4 and 3-5 points of professional openings).
+    let size = BoardSize::square(19).unwrap();
+    let empty = Position::new(size, Rules::japanese());
+    let mut out = Vec::new();
+    model.clone().with_candidates(10).generate(&empty, &mut out);
+    for c in &out {
+        let Move::Play(point) = c.mv else { panic!("a pass") };
+        assert!((3..=4).contains(&point.line(size)), "{}", c.mv);
+    }
+    // Black's 4-4 played, White to move: the first line is never among its ten best.
+    let mut position = empty.clone();
+    position.try_play(Move::Play(p("Q16", size))).unwrap();
+    out.clear();
+    model.clone().with_candidates(10).generate(&position, &mut out);
+    assert!(out.iter().all(|c| matches!(c.mv, Move::Play(q) if q.line(size) > 1)));
+}
