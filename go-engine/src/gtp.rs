@@ -23,6 +23,8 @@
 //!   `gogui-setup_player`, `gogui-play_sequence`, `gogui-interrupt`, and the analyze
 //!   boards `liberty_map`, `chain_map`, `area_map`, `territory_map`, `group_map`,
 //!   `gogui-influence_map` and `gogui-bouzy_map` (the maps scaled into [−1, 1]);
+//! - go-patterns' commands (see `gtp/patterns.rs`): `patterns_load [FILE]` (within
+//!   `--files`), `patterns_candidates [COLOR]` and the analyze entry `gogui-patterns`;
 //! - KGS's `kgs-time_settings` (`none`, `absolute`, `canadian`, `byoyomi`) and
 //!   `kgs-game_over`.
 //!
@@ -109,9 +111,14 @@
 
 mod command;
 mod eval;
+mod eyes;
 mod files;
 mod gogui;
 mod line;
+mod owl;
+mod patterns;
+mod play;
+mod play_analyze;
 mod reading;
 mod standard;
 
@@ -124,6 +131,8 @@ use go_board::{BoardSize, Point, Position, Rules, excerpt};
 
 pub use command::{AnalyzeKind, Args, Command, CommandResult, Commands};
 pub use files::FileAccess;
+pub use patterns::PatternsState;
+pub use play::commands as play_commands;
 pub use reading::{MAX_DEPTH_OFFSET, NodeCounters, ReadingState, shifted};
 
 use crate::player::{Clock, Player, RandomPlayer};
@@ -225,6 +234,8 @@ pub struct Session<P = RandomPlayer> {
     loaded: Option<LoadedGame>,
     /// The readers' settings, buffers and counters, and the trial moves.
     reading: ReadingState,
+    /// The pattern set in use and its generators.
+    patterns: PatternsState,
 }
 
 /// Builds a [`Session`]: board size, rules, file access and commands beyond the
@@ -312,6 +323,7 @@ impl<P: Player> SessionBuilder<P> {
             files: self.files,
             loaded: None,
             reading: ReadingState::default(),
+            patterns: PatternsState::default(),
         }
     }
 }
@@ -381,6 +393,16 @@ impl<P: Player> Session<P> {
     /// The readers' state, mutably (reading commands of other modules use it).
     pub fn reading_mut(&mut self) -> &mut ReadingState {
         &mut self.reading
+    }
+
+    /// The pattern set in use (`patterns_load`) and its candidate generators.
+    pub fn patterns(&self) -> &PatternsState {
+        &self.patterns
+    }
+
+    /// The pattern set in use and its generators, mutably.
+    pub fn patterns_mut(&mut self) -> &mut PatternsState {
+        &mut self.patterns
     }
 
     /// The command table.

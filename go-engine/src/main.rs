@@ -27,14 +27,33 @@ enum Command {
     /// Evaluate combinatorial game expressions in CGSuite's notation: canonical forms,
     /// comparisons, thermographs, cooling and heating, atomic weights
     Cgt(cmd::cgt::CgtArgs),
-    /// Speak GTP version 2 on standard input and output (the player is, for now, a
-    /// random player)
+    /// Speak GTP version 2 on standard input and output, playing with B* (or another
+    /// search, `--player`) over the candidate moves
     ///
-    /// The random player plays a uniformly random legal move that does not fill one of
-    /// its own one-point eyes, and passes when there is none. Answers follow GNU Go
-    /// 3.8's formats; the rules default to Chinese (area scoring, positional superko,
-    /// no suicide, komi 7.5).
+    /// The player searches the candidates of the strength models and reading's urgent
+    /// moves with go-eval's bounded evaluator: `--player bstar|pbstar|alphabeta|mcts`,
+    /// `--nodes N` per move, `--threads T`, `--time SECONDS` per move at most; the
+    /// controller's time settings are followed. `--player random` plays a uniformly
+    /// random legal move that does not fill one of its own one-point eyes. Answers
+    /// follow GNU Go 3.8's formats; the rules default to Chinese (area scoring,
+    /// positional superko, no suicide, komi 7.5).
     Gtp(cmd::gtp::Args),
+    /// Pattern files (go-patterns' Gopal language): `check` reports located errors,
+    /// `match` lists the moves a file proposes in a game position
+    #[command(subcommand)]
+    Patterns(cmd::patterns::Args),
+    /// Solve a life-and-death problem: the status of the group, every correct first
+    /// move with its main line, and the nodes used
+    ///
+    /// The problem is an SGF file with the stones set up (AB, AW) and the side to play
+    /// (PL, or the colour of the first move). The stones are framed (a wall with eyes
+    /// around their bounding box, play inside it) and solved exactly with go-eval's
+    /// df-pn solver; the goal (kill or live) comes from --goal, the root comment, or is
+    /// found by the solver. Seki counts as life. Ko results follow GNU Go's codes: 1
+    /// win, 2 ko taken first, 3 ko needing the first threat, 0 failure. Exit code 2
+    /// when the node limit (--nodes) cut a search: the answer printed is then the best
+    /// proven so far.
+    Solve(cmd::solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,5 +62,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Cgt(args) => cmd::cgt::run(&args),
         Command::Gtp(args) => cmd::gtp::run(args),
+        Command::Patterns(args) => cmd::patterns::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
     }
 }

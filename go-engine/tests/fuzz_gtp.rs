@@ -325,7 +325,7 @@ fn issue_10_serve_skips_a_10_mb_line() {
 fn gtp_with_memory_limit(dir: &TempDir, input: Vec<u8>) -> (String, bool) {
     let mut child = Command::new("/bin/sh")
         .arg("-c")
-        .arg("ulimit -v 262144 && exec \"$0\" gtp --seed 1 --files \"$1\"")
+        .arg("ulimit -v 262144 && exec \"$0\" gtp --player random --seed 1 --files \"$1\"")
         .arg(env!("CARGO_BIN_EXE_go-engine"))
         .arg(&dir.0)
         .stdin(Stdio::piped())

@@ -6,9 +6,13 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 const BIN: &str = env!("CARGO_BIN_EXE_go-engine");
 
 /// Starts `go-engine gtp` with `args`, its standard input and output piped.
+/// The binary's GTP session; the random player unless `args` name another (these
+/// tests replay the random player's games).
 fn spawn(args: &[&str]) -> Child {
+    let player: &[&str] = if args.contains(&"--player") { &[] } else { &["--player", "random"] };
     Command::new(BIN)
         .arg("gtp")
+        .args(player)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -14,6 +14,7 @@ pub mod reading;
 pub mod score;
 pub mod search;
 pub mod strength;
+pub mod unconditional;
 
 pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};

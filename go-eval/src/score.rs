@@ -35,8 +35,8 @@
 use go_board::{PointSet, Position};
 use go_search::Bounds;
 
-use crate::benson::Unconditional;
 use crate::evaluate::{Evaluation, PositionEvaluator};
+use crate::unconditional::Unconditional;
 
 /// A score estimate: the neutral evaluation (its [`Score`](go_board::Score), dead
 /// stones and ownership map) and the bounds of Black's lead.

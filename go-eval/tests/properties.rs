@@ -4,13 +4,13 @@
 use go_board::{
     Board, BoardSize, ByColor, Color, Point, PointSet, Position, Rules, Setup, Symmetry,
 };
-use go_eval::benson::Unconditional;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::groups::Groups;
 use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::kosumi::kosumi_ren;
 use go_eval::links::{LinkEnd, links};
+use go_eval::unconditional::Unconditional;
 use proptest::prelude::*;
 
 /// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate).
@@ -78,7 +78,8 @@ struct Recognition {
     groups: Vec<(Color, Points, Points)>,
     kosumi: Vec<KosumiKey>,
     alive: ByColor<PointSet>,
-    safe: ByColor<PointSet>,
+    invincible: ByColor<PointSet>,
+    territory: ByColor<PointSet>,
     dead: ByColor<PointSet>,
 }
 
@@ -135,7 +136,8 @@ fn recognise(board: &Board, map: &dyn Fn(Point) -> Point, swap: bool) -> Recogni
         groups,
         kosumi,
         alive: by_color(u.alive),
-        safe: by_color(u.safe),
+        invincible: by_color(u.invincible),
+        territory: by_color(u.territory),
         dead: by_color(u.dead),
     }
 }

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-use go_lab::{eval_bench, patterns, report, search_bench, strength};
+use go_lab::{eval_bench, joseki, patterns, report, search_bench, strength, tsumego};
 
 /// Experiments on the go-* crates. Every experiment takes --jobs N, --shard I/N and
 /// --json (one record per line); `go-lab report` summarises records merged with `cat`.
@@ -31,9 +31,23 @@ enum Command {
     /// second, the share solved within the budget and the agreement with plain
     /// minimax, per tree class. A record per tree with --json.
     SearchBench(search_bench::Args),
+    /// Life-and-death problems: go-eval's exact solver (or a GTP engine) against the
+    /// book's first moves
+    ///
+    /// Frames each problem, finds the goal of the side to play, solves it within a node
+    /// budget and compares the first move with the book's: solved, wrong or unsolved,
+    /// by collection, every solved answer re-verified by a second search without move
+    /// ordering. `--gtp "/usr/games/gnugo --mode gtp"` asks GNU Go instead
+    /// (`restricted_genmove` over the bounding box of the stones grown by one line). A
+    /// record per problem with --json.
+    Tsumego(tsumego::Args),
     /// The strength model of kosumi-ren: train it, and measure its candidate moves
     /// against the paper's Tables 2 to 4 and the locality baseline
     Strength(strength::Args),
+    /// Mine corner sequences (joseki) from the training part of a folder of games into
+    /// a Gopal pattern file, and measure on the held-out part how many corner moves of
+    /// the opening a live tree proposed
+    JosekiMine(joseki::Args),
     /// Summarise the JSON records of one or more runs (shards merged with `cat`).
     Report(report::Args),
     /// Learned shape patterns: learn them from games, measure their move prediction
@@ -50,8 +64,14 @@ fn main() -> ExitCode {
         Command::SearchBench(args) => {
             go_engine::output::run("go-lab search-bench", |out| search_bench::run(&args, out))
         }
+        Command::Tsumego(args) => {
+            go_engine::output::run("go-lab tsumego", |out| tsumego::run(&args, out))
+        }
         Command::Strength(args) => {
             go_engine::output::run("go-lab strength", |out| strength::run(&args, out))
+        }
+        Command::JosekiMine(args) => {
+            go_engine::output::run("go-lab joseki-mine", |out| joseki::run(&args, out))
         }
         Command::Report(args) => {
             go_engine::output::run("go-lab report", |out| report::run(&args, out))

@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use crate::batch::write_json_line;
 use crate::patterns::predict;
 use crate::strength::eval as strength_eval;
-use crate::{eval_bench, search_bench};
+use crate::{eval_bench, search_bench, tsumego};
 
 /// The options of `go-lab report`.
 #[derive(Clone, Debug, clap::Args)]
@@ -37,6 +37,7 @@ struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
     patterns_predict: Vec<predict::Row>,
+    tsumego: Vec<tsumego::Record>,
     strength_eval: Vec<strength_eval::Record>,
     /// The experiments in the order of their first record.
     order: Vec<&'static str>,
@@ -80,6 +81,14 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     summary.rows.iter().try_for_each(|row| write_json_line(out, row))?;
                 } else {
                     eval_bench::print_table(out, &summary, None)?;
+                }
+            }
+            tsumego::NAME => {
+                let rows = tsumego::summarize(&records.tsumego)?;
+                if args.json {
+                    rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                } else {
+                    tsumego::print_table(out, &rows, None)?;
                 }
             }
             strength_eval::NAME => {
@@ -143,13 +152,17 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.patterns_predict.push(parse(value, &at)?);
                 predict::NAME
             }
+            tsumego::NAME => {
+                records.tsumego.push(parse(value, &at)?);
+                tsumego::NAME
+            }
             strength_eval::NAME => {
                 records.strength_eval.push(parse(value, &at)?);
                 strength_eval::NAME
             }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench, search-bench, strength-eval or patterns-predict (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench, strength-eval, tsumego or patterns-predict (experiment {other:?})",
                     at()
                 )));
             }

@@ -16,7 +16,7 @@ use go_board::sgf::GameRecord;
 use go_board::{Board, Color, Event, Move, Point, Position};
 use go_patterns::{BoardOnly, Match, MatchInput, MatchState, PatternSet, naive_matches};
 
-const GAME: &str = include_str!("../../testdata/patterns/gnugo-selfplay-19x19.sgf");
+const GAME: &str = include_str!("../../go-engine/data/gnugo-selfplay-19x19.sgf");
 
 /// SplitMix64.
 struct Rng(u64);

@@ -1,5 +1,5 @@
 //! The compiler: checked patterns to a [`PatternSet`] of symmetry variants, each with
-//! its cell checks, indexed by the 3×3 neighbourhood of an anchor cell.
+//! its cell checks, indexed by the neighbourhood of an anchor cell.
 //!
 //! - The conjuncts of a condition that fix the state of constant points
 //!   (`state(p) = ...`, `states(S) = ...`, `emparea(...)`) become cell constraints
@@ -8,13 +8,15 @@
 //! - Each pattern is transformed by the symmetries it allows (all 8, or the 4
 //!   rotations for `non_symmetric`); transforms that give the same pattern (its
 //!   stabiliser) are compiled once.
-//! - Each variant is keyed on the 3×3 neighbourhood of an anchor cell: every concrete
-//!   neighbourhood code it accepts (the layout of
+//! - Each variant is keyed on the neighbourhood of an anchor cell: every concrete key
+//!   it accepts gets an entry. The longest key is the 3×3 neighbourhood (the layout of
 //!   [`Neighbourhood::code`](go_board::Neighbourhood::code) with `friend` as black),
-//!   with the anchor's own state, gets an entry. A variant whose neighbourhood is too
-//!   loose for that (more than 64 codes) is keyed on the 4 orthogonal neighbours of its
-//!   anchor instead. The anchor is the cell whose key a board shows least often. A
-//!   lookup reads both tables; the cells of the key are not checked again.
+//!   the 4 points two lines away orthogonally and the anchor's own state (26 bits, in a
+//!   hashed table); a variant that would take more than 64 entries there is keyed on
+//!   the 3×3 neighbourhood and the anchor (18 bits), and if that is still too loose, on
+//!   the 4 orthogonal neighbours and the anchor (10 bits). The anchor is the cell whose
+//!   key a board shows least often. A lookup reads the three tables; the cells of the
+//!   key are not checked again.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -95,16 +97,112 @@ pub(crate) struct Variant {
     pub(crate) checks: (u32, u32),
     /// The largest distance (in lines, both directions) from the anchor to a cell.
     pub(crate) reach: u8,
+    /// Which table of the index holds it.
+    pub(crate) keying: Keying,
+}
+
+/// The key of a variant in the index: the cells read around its anchor (the anchor's
+/// own state is the last field of every key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keying {
+    /// The 8 neighbours and the 4 points two lines away orthogonally (26 bits, hashed).
+    Extended,
+    /// The 8 neighbours (18 bits, a direct table).
+    Full,
+    /// The 4 orthogonal neighbours (10 bits, a direct table).
+    Ortho,
 }
 
 /// The neighbourhood index of one kind of pattern: a variant is entered in the table
-/// keyed on its anchor and the anchor's 8 neighbours (18 bits: the neighbourhood code,
-/// then the anchor's state) when that takes few entries, and otherwise in the table
-/// keyed on the anchor and its 4 orthogonal neighbours (10 bits).
+/// keyed on its anchor, the anchor's 8 neighbours and the 4 points two lines away
+/// orthogonally (26 bits, hashed) when that takes few entries; else in the table keyed
+/// on the anchor and its 8 neighbours (18 bits: the neighbourhood code, then the
+/// anchor's state) when that takes few entries; and otherwise in the table keyed on the
+/// anchor and its 4 orthogonal neighbours (10 bits).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Index {
+    extended: HashedTable,
     full: Table,
     ortho: Table,
+}
+
+/// Buckets of entries by key in an open-addressing table (for keys too long for a
+/// direct table); only keys with entries have a slot.
+#[derive(Clone, Debug, Default)]
+struct HashedTable {
+    /// Each slot: the key plus one (0 for an empty slot), and its bucket in `entries`.
+    slots: Vec<(u32, u32, u32)>,
+    /// 32 minus the number of bits of the slot index.
+    shift: u32,
+    entries: Vec<Entry>,
+}
+
+impl HashedTable {
+    #[inline]
+    fn slot(&self, key: u32) -> usize {
+        (key.wrapping_mul(0x9e37_79b1) >> self.shift) as usize
+    }
+
+    #[inline]
+    fn bucket(&self, key: u32) -> &[Entry] {
+        if self.slots.is_empty() {
+            return &[];
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let (k, start, end) = self.slots[i];
+            if k == 0 {
+                return &[];
+            }
+            if k == key + 1 {
+                return &self.entries[start as usize..end as usize];
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn build(
+        variants: &[Variant],
+        checks: &[CellCheck],
+        per_key: BTreeMap<u32, Vec<u32>>,
+    ) -> HashedTable {
+        if per_key.is_empty() {
+            return HashedTable::default();
+        }
+        let bits = (2 * per_key.len()).next_power_of_two().trailing_zeros().max(4);
+        let mut table = HashedTable {
+            slots: vec![(0, 0, 0); 1 << bits],
+            shift: 32 - bits,
+            entries: Vec::new(),
+        };
+        let mask = table.slots.len() - 1;
+        for (key, mut list) in per_key {
+            let start = table.entries.len() as u32;
+            list.sort_by_key(|&v| (std::cmp::Reverse(variants[v as usize].reach), v));
+            table.entries.extend(list.into_iter().map(|v| make_entry(variants, checks, v)));
+            let mut i = table.slot(key);
+            while table.slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            table.slots[i] = (key + 1, start, table.entries.len() as u32);
+        }
+        table
+    }
+}
+
+/// The bucket entry of variant `v`.
+fn make_entry(variants: &[Variant], checks: &[CellCheck], v: u32) -> Entry {
+    let variant = &variants[v as usize];
+    let (start, end) = variant.checks;
+    // A variant checked entirely by its key gets a check that always holds: its anchor
+    // is on the board.
+    let (first, rest) = if start < end {
+        (checks[start as usize], start + 1)
+    } else {
+        (CellCheck { off: 0, masks: [ANY, ANY] }, end)
+    };
+    Entry { variant: v, rest, first, rest_len: (end - rest) as u16, reach: variant.reach }
 }
 
 /// An entry of a bucket: a variant, its most selective cell check inline (most tries
@@ -133,18 +231,7 @@ impl Table {
     }
 
     fn build(variants: &[Variant], checks: &[CellCheck], per_key: Vec<Vec<u32>>) -> Table {
-        let entry = |v: u32| {
-            let variant = &variants[v as usize];
-            let (start, end) = variant.checks;
-            // A variant checked entirely by its key gets a check that always holds: its
-            // anchor is on the board.
-            let (first, rest) = if start < end {
-                (checks[start as usize], start + 1)
-            } else {
-                (CellCheck { off: 0, masks: [ANY, ANY] }, end)
-            };
-            Entry { variant: v, rest, first, rest_len: (end - rest) as u16, reach: variant.reach }
-        };
+        let entry = |v: u32| make_entry(variants, checks, v);
         let mut starts = Vec::with_capacity(per_key.len() + 1);
         let mut entries = Vec::new();
         for mut list in per_key {
@@ -186,8 +273,8 @@ pub(crate) struct Compiled {
     pub(crate) variants: (u32, u32),
     /// The corners of the box of its support, in the frame.
     pub(crate) support_box: (FramePoint, FramePoint),
-    /// Whether one of its symmetries maps its support onto itself (so two placements
-    /// may be the same match).
+    /// Whether one of its symmetries maps its support and its candidates onto
+    /// themselves (so two placements may be the same match).
     pub(crate) may_coincide: bool,
     /// For each symmetry (by its place in `Symmetry::ALL`), its coset modulo the
     /// symmetries that map the support onto itself: placements whose symmetries are in
@@ -374,9 +461,11 @@ impl PatternSet {
     }
 
     /// The number of entries of the neighbourhood indexes: in the tables keyed on the 8
-    /// neighbours of an anchor, and in those keyed on its 4 orthogonal neighbours.
+    /// neighbours of an anchor (with or without the 4 points two lines away), and in
+    /// those keyed on its 4 orthogonal neighbours.
     pub fn index_size(&self) -> (usize, usize) {
-        let full = self.indexes.iter().map(|i| i.full.entries.len()).sum();
+        let full =
+            self.indexes.iter().map(|i| i.extended.entries.len() + i.full.entries.len()).sum();
         let ortho = self.indexes.iter().map(|i| i.ortho.entries.len()).sum();
         (full, ortho)
     }
@@ -389,7 +478,15 @@ impl PatternSet {
             .iter()
             .flat_map(|i| [&i.full, &i.ortho])
             .map(|t| 4 * t.starts.capacity() + std::mem::size_of::<Entry>() * t.entries.capacity())
-            .sum();
+            .sum::<usize>()
+            + self
+                .indexes
+                .iter()
+                .map(|i| {
+                    12 * i.extended.slots.capacity()
+                        + std::mem::size_of::<Entry>() * i.extended.entries.capacity()
+                })
+                .sum::<usize>();
         let cells: usize = self.compiled.iter().map(|c| c.cells.len() * 24 + 64).sum();
         index
             + cells
@@ -434,13 +531,15 @@ impl PatternSet {
         (a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1))
     }
 
-    /// Removes matches that are the same pattern at the same place (a pattern with
-    /// wildcards can match one place in two orientations).
+    /// Removes matches that are the same pattern at the same place proposing the same
+    /// moves (a pattern with wildcards can match one place in two orientations).
     ///
     /// Two placements of a pattern cover the same points exactly when their boxes are
     /// equal and the symmetry from one to the other maps the pattern's support onto
-    /// itself; so a match is identified by its pattern, its box and the coset of its
-    /// symmetry (computed when the set is built), without listing its points.
+    /// itself; they propose the same moves when it also maps the candidates onto
+    /// themselves. So a match is identified by its pattern, its box and the coset of its
+    /// symmetry modulo those symmetries (computed when the set is built), without
+    /// listing its points.
     pub(crate) fn dedup(&self, matches: &mut Vec<Match>) {
         // One 64-bit key per match that may have a twin: the pattern (18 bits), the box
         // (4 × 8 bits, offset so that coordinates off the board stay positive) and the
@@ -538,7 +637,14 @@ impl PatternSet {
         }
         let ortho = ortho_key(full) | centre << 8;
         let full = full | centre << 16;
-        for bucket in [index.full.bucket(full), index.ortho.bucket(ortho)] {
+        let mut extended = full & 0xffff;
+        for (k, &off) in EXT_OFFSETS.iter().enumerate() {
+            extended |= code(off) << (16 + 2 * k);
+        }
+        let extended = (extended | centre << 24) as u32;
+        for bucket in
+            [index.extended.bucket(extended), index.full.bucket(full), index.ortho.bucket(ortho)]
+        {
             for e in bucket {
                 if e.reach < min_reach {
                     break;
@@ -576,6 +682,20 @@ const KEY_OFFSETS: [isize; 8] = {
     let mut k = 0;
     while k < 8 {
         out[k] = NEIGHBOURS[k].0 as isize + NEIGHBOURS[k].1 as isize * STRIDE as isize;
+        k += 1;
+    }
+    out
+};
+
+/// Frame offsets of the 4 points two lines away orthogonally, in key order.
+const EXT: [(i32, i32); 4] = [(0, 2), (-2, 0), (2, 0), (0, -2)];
+
+/// Grid offsets of [`EXT`].
+const EXT_OFFSETS: [isize; 4] = {
+    let mut out = [0isize; 4];
+    let mut k = 0;
+    while k < 4 {
+        out[k] = EXT[k].0 as isize + EXT[k].1 as isize * STRIDE as isize;
         k += 1;
     }
     out
@@ -768,17 +888,27 @@ pub(crate) fn build(
         }
         let lo = p.support.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
         let hi = p.support.iter().fold((i32::MIN, i32::MIN), |m, q| (m.0.max(q.0), m.1.max(q.1)));
+        // The support and the candidate points under `g`, up to a translation.
         let normalised = |g: Symmetry| {
             let mut v: Vec<FramePoint> = p.support.iter().map(|&q| g.apply_offset(q)).collect();
             let min = v.iter().fold((i32::MAX, i32::MAX), |m, q| (m.0.min(q.0), m.1.min(q.1)));
+            let shift = |q: FramePoint| (q.0 - min.0, q.1 - min.1);
             for q in &mut v {
-                *q = (q.0 - min.0, q.1 - min.1);
+                *q = shift(*q);
             }
             v.sort_unstable();
-            v
+            let mut moves = Vec::new();
+            tree_points(&p.roots, &mut |q| moves.push(shift(g.apply_offset(q))));
+            moves.sort_unstable();
+            (v, moves)
         };
         let base = normalised(Symmetry::IDENTITY);
-        // The symmetries that map the support onto itself (up to a translation).
+        // The symmetries that map the support onto itself (up to a translation) and the
+        // moves of its trees onto themselves: two placements related by one of them
+        // cover the same points and propose the same moves (a corner pattern whose
+        // candidate, or a later move of its sequence, is off its diagonal proposes
+        // different moves in its two reflections, even when its support, an empty
+        // corner, is symmetric).
         let invariant: Vec<Symmetry> =
             Symmetry::ALL.into_iter().filter(|&h| normalised(h) == base).collect();
         let may_coincide = invariant.len() > 1;
@@ -843,6 +973,17 @@ pub(crate) fn build(
         timed,
         warnings,
     })
+}
+
+/// Calls `f` on the point of every move of the trees `nodes` (tenuki replies too).
+fn tree_points(nodes: &[SeqNode], f: &mut impl FnMut(FramePoint)) {
+    for n in nodes {
+        f(n.point);
+        for r in &n.tenuki {
+            f(r.point);
+        }
+        tree_points(&n.children, f);
+    }
 }
 
 /// The place of a symmetry in `Symmetry::ALL`.
@@ -1017,31 +1158,42 @@ fn mask_at(transformed: &HashMap<FramePoint, u8>, q: FramePoint, (dx, dy): (i32,
     transformed.get(&(q.0 + dx, q.1 + dy)).copied().unwrap_or(ANY)
 }
 
-/// The offsets of a key's cells: the 8 neighbours in code order, or the 4 orthogonal
-/// ones; the anchor itself is the last field of both keys.
-fn key_cells(full: bool) -> Vec<(i32, i32)> {
-    if full { NEIGHBOURS.to_vec() } else { ORTHO.iter().map(|&k| NEIGHBOURS[k]).collect() }
+/// The offsets of a key's cells: the 8 neighbours in code order (then the 4 points two
+/// lines away), or the 4 orthogonal ones; the anchor itself is the last field of every
+/// key.
+fn key_cells(keying: Keying) -> Vec<(i32, i32)> {
+    match keying {
+        Keying::Extended => NEIGHBOURS.iter().chain(EXT.iter()).copied().collect(),
+        Keying::Full => NEIGHBOURS.to_vec(),
+        Keying::Ortho => ORTHO.iter().map(|&k| NEIGHBOURS[k]).collect(),
+    }
 }
 
 /// The number of entries of a variant anchored at `q` in a table.
-fn entries(transformed: &HashMap<FramePoint, u8>, q: FramePoint, full: bool) -> usize {
-    key_cells(full)
+fn entries(transformed: &HashMap<FramePoint, u8>, q: FramePoint, keying: Keying) -> usize {
+    key_cells(keying)
         .into_iter()
         .chain([(0, 0)])
         .map(|d| mask_at(transformed, q, d).count_ones() as usize)
         .product()
 }
 
-/// Whether a variant anchored at `q` goes into the full table (else the orthogonal one).
-fn full_keyed(transformed: &HashMap<FramePoint, u8>, q: FramePoint) -> bool {
-    entries(transformed, q, true) <= FULL_ENTRIES
+/// The table of a variant anchored at `q`: the longest key that takes few entries.
+fn keying_of(transformed: &HashMap<FramePoint, u8>, q: FramePoint) -> Keying {
+    if entries(transformed, q, Keying::Extended) <= FULL_ENTRIES {
+        Keying::Extended
+    } else if entries(transformed, q, Keying::Full) <= FULL_ENTRIES {
+        Keying::Full
+    } else {
+        Keying::Ortho
+    }
 }
 
 /// How often, roughly, a point of a board shows a key that a variant anchored at `q`
 /// accepts: the product over the key's cells of the share of points in an allowed
 /// state (about half the points of a game are empty, a fifth of each colour, edges
 /// are rare). Lower is more selective: fewer variants to try per point.
-fn key_frequency(transformed: &HashMap<FramePoint, u8>, q: FramePoint, full: bool) -> f64 {
+fn key_frequency(transformed: &HashMap<FramePoint, u8>, q: FramePoint, keying: Keying) -> f64 {
     let share = |m: u8| {
         [(EMPTY, 0.55), (FRIEND, 0.2), (ENEMY, 0.2), (OFF, 0.05)]
             .iter()
@@ -1049,7 +1201,11 @@ fn key_frequency(transformed: &HashMap<FramePoint, u8>, q: FramePoint, full: boo
             .map(|(_, p)| p)
             .sum::<f64>()
     };
-    key_cells(full).into_iter().chain([(0, 0)]).map(|d| share(mask_at(transformed, q, d))).product()
+    key_cells(keying)
+        .into_iter()
+        .chain([(0, 0)])
+        .map(|d| share(mask_at(transformed, q, d)))
+        .product()
 }
 
 /// Builds the variant of `pattern` for `g`: chooses the anchor and the checks.
@@ -1073,14 +1229,14 @@ fn make_variant(
         if m & OFF != 0 {
             continue;
         }
-        let full = full_keyed(&transformed, q);
-        let score = key_frequency(&transformed, q, full) * (1.0 + 0.3 * f64::from(reach_of(q)));
+        let keying = keying_of(&transformed, q);
+        let score = key_frequency(&transformed, q, keying) * (1.0 + 0.3 * f64::from(reach_of(q)));
         if best.is_none_or(|(b, bq)| score < b || (score == b && q < bq)) {
             best = Some((score, q));
         }
     }
     let (_, anchor) = best.expect("every pattern has its candidates as on-board cells");
-    let full = full_keyed(&transformed, anchor);
+    let keying = keying_of(&transformed, anchor);
     let mut list: Vec<(u8, i16, u8)> = Vec::new();
     let mut reach = 0u8;
     for (&q, &m) in &transformed {
@@ -1089,7 +1245,13 @@ fn make_variant(
         // The key's cells (the anchor among them) are checked by the index lookup.
         let neighbour = dx.abs() <= 1 && dy.abs() <= 1;
         let orthogonal = dx.abs() + dy.abs() <= 1;
-        if (full && neighbour) || orthogonal {
+        let two_away = EXT.contains(&(dx, dy));
+        let keyed = match keying {
+            Keying::Extended => neighbour || two_away,
+            Keying::Full => neighbour,
+            Keying::Ortho => orthogonal,
+        };
+        if keyed {
             continue;
         }
         if m == ANY {
@@ -1107,7 +1269,7 @@ fn make_variant(
     list.sort_unstable();
     let start = checks.len() as u32;
     checks.extend(list.into_iter().map(|(_, off, m)| CellCheck { off, masks: [m, swap_mask(m)] }));
-    Variant { pattern, symmetry: g, anchor, checks: (start, checks.len() as u32), reach }
+    Variant { pattern, symmetry: g, anchor, checks: (start, checks.len() as u32), reach, keying }
 }
 
 /// Builds the index of `members`; `Err(entries)` when it would exceed `limit` entries.
@@ -1118,6 +1280,7 @@ fn build_index(
     members: &[u32],
     limit: usize,
 ) -> Result<Index, usize> {
+    let mut extended: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     let mut full: Vec<Vec<u32>> = vec![Vec::new(); 1 << 18];
     let mut ortho: Vec<Vec<u32>> = vec![Vec::new(); 1 << 10];
     let mut total = 0usize;
@@ -1128,9 +1291,9 @@ fn build_index(
         let transformed: HashMap<FramePoint, u8> =
             cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
         let a = variant.anchor;
-        let is_full = full_keyed(&transformed, a);
+        let keying = variant.keying;
         // Each key field's allowed 2-bit values, the anchor last.
-        let choices: Vec<Vec<usize>> = key_cells(is_full)
+        let choices: Vec<Vec<usize>> = key_cells(keying)
             .into_iter()
             .chain([(0, 0)])
             .map(|d| {
@@ -1148,14 +1311,15 @@ fn build_index(
                 codes.iter().flat_map(|&c| ch.iter().map(move |&x| c | (x << (2 * j)))).collect();
         }
         for code in codes {
-            if is_full {
-                // Only neighbourhoods a board can show.
-                if Neighbourhood::from_code((code & 0xffff) as u32).is_none() {
-                    continue;
-                }
-                full[code].push(v);
-            } else {
-                ortho[code].push(v);
+            // Only neighbourhoods a board can show.
+            if keying != Keying::Ortho && Neighbourhood::from_code((code & 0xffff) as u32).is_none()
+            {
+                continue;
+            }
+            match keying {
+                Keying::Extended => extended.entry(code as u32).or_default().push(v),
+                Keying::Full => full[code].push(v),
+                Keying::Ortho => ortho[code].push(v),
             }
             total += 1;
             if total > limit {
@@ -1164,6 +1328,7 @@ fn build_index(
         }
     }
     Ok(Index {
+        extended: HashedTable::build(variants, checks, extended),
         full: Table::build(variants, checks, full),
         ortho: Table::build(variants, checks, ortho),
     })

@@ -20,6 +20,26 @@ pub const SEED: &str = include_str!("../patterns/seed.gpat");
 /// The basic opening, shape, tactics and joseki patterns.
 pub const STANDARD: &str = include_str!("../patterns/standard.gpat");
 
+/// Corner sequences mined from 2,832 professional games (the training part of the
+/// workspace's split, moves played by at least 10 games at their place), as one
+/// sequence pattern `mined_joseki`; rebuilt by `go-lab joseki-mine --games DIR --out
+/// FILE` (reproducible: the split and the tree depend on the games only). Not part of
+/// [`standard`]: compile it on its own with [`mined_joseki`].
+pub const JOSEKI: &str = include_str!("../patterns/joseki.gpat");
+
+/// The mined joseki ([`JOSEKI`]), compiled once.
+///
+/// # Panics
+///
+/// Never: the file is compiled in the crate's tests.
+pub fn mined_joseki() -> &'static PatternSet {
+    static SET: OnceLock<PatternSet> = OnceLock::new();
+    SET.get_or_init(|| match PatternSet::compile(JOSEKI) {
+        Ok(set) => set,
+        Err(e) => panic!("the shipped joseki file does not compile:\n{e}"),
+    })
+}
+
 /// The source of the whole library: [`SEED`] then [`STANDARD`] (each file's `program`
 /// header removed).
 pub fn source() -> String {

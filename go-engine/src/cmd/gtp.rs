@@ -2,18 +2,37 @@
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use std::path::PathBuf;
 
 use go_board::Rules;
-use go_engine::gtp::FileAccess;
-use go_engine::{RandomPlayer, Session};
+use go_engine::Session;
+use go_engine::gtp::{FileAccess, play_commands};
+use go_engine::player::{Algorithm, PlayerConfig, SearchPlayer};
 
 /// The options of `go-engine gtp` (its help text is the doc comment of `Command::Gtp`
 /// in `main.rs`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// Seed of the random player, to replay a game exactly [default: from the clock;
+    /// The player: bstar, pbstar, alphabeta, mcts or random.
+    #[arg(long, value_name = "NAME", default_value = "bstar", value_parser = parse_player)]
+    player: Algorithm,
+    /// Search nodes per move (MCTS: playouts).
+    #[arg(long, value_name = "N", default_value_t = 4000)]
+    nodes: u64,
+    /// Threads (alpha-beta and MCTS; B* and PB* search on one).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    threads: usize,
+    /// Seconds per move at most, also when the controller sets no time (decimals
+    /// allowed) [default: the node budget and the controller's clock only].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Resign when the search says the game is lost by more than this many points
+    /// (MCTS: a win rate below 3%); `never` never resigns.
+    #[arg(long, value_name = "POINTS", default_value = "40", value_parser = parse_resign)]
+    resign: Resign,
+    /// Seed of the random choices, to replay a game exactly [default: from the clock;
     /// the seed used is printed on standard error].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -32,8 +51,35 @@ pub(crate) struct Args {
     no_files: bool,
 }
 
+/// A resignation margin, or never.
+#[derive(Clone, Copy, Debug)]
+struct Resign(Option<f64>);
+
 fn parse_rules(name: &str) -> Result<Rules, String> {
     name.parse().map_err(|e: go_board::ParseRulesError| e.to_string())
+}
+
+fn parse_player(name: &str) -> Result<Algorithm, String> {
+    name.parse()
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e6)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| "a number of seconds, more than 0 and at most 1000000".to_owned())
+}
+
+fn parse_resign(text: &str) -> Result<Resign, String> {
+    if text == "never" {
+        return Ok(Resign(None));
+    }
+    text.parse::<f64>()
+        .ok()
+        .filter(|m| m.is_finite() && *m >= 0.0)
+        .map(|m| Resign(Some(m)))
+        .ok_or_else(|| "a number of points (at least 0) or `never`".to_owned())
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
@@ -54,9 +100,26 @@ pub(crate) fn run(args: Args) -> ExitCode {
             .map_or(0, |d| d.as_nanos() as u64);
         nanos ^ u64::from(std::process::id()).rotate_left(32)
     });
-    eprintln!("go-engine: random player, seed {seed}");
-    let mut session =
-        Session::builder(RandomPlayer::new(seed)).rules(args.rules).files(files).build();
+    let config = PlayerConfig::new(args.player)
+        .nodes(args.nodes)
+        .threads(args.threads)
+        .seed(seed)
+        .move_time(args.time)
+        .resign_margin(args.resign.0);
+    let player = match SearchPlayer::new(config) {
+        Ok(player) => player,
+        Err(e) => {
+            eprintln!("go-engine gtp: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    eprintln!("go-engine: {} player, seed {seed}", args.player);
+    let mut builder = Session::builder(player).rules(args.rules).files(files);
+    // The random player does not search: it answers the standard commands only.
+    if args.player != Algorithm::Random {
+        builder = builder.commands(play_commands());
+    }
+    let mut session = builder.build();
     match session.serve(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // The controller went away: nothing is left to answer.

@@ -3,3 +3,5 @@
 pub(crate) mod analyze;
 pub(crate) mod cgt;
 pub(crate) mod gtp;
+pub(crate) mod patterns;
+pub(crate) mod solve;

@@ -5,6 +5,9 @@
 //!   `does_defend`, `ladder_attack`; the GoGui analyze entry `gogui-ladder` (a `var`)
 //!   shows the main line of the ladder on a chain, the hunter moving first.
 //! - Connections: `connect`, `disconnect`, `break_in`, `block_off`.
+//! - Combinations: `combination_attack COLOR` (the move, or `PASS` when there is none)
+//!   and `combination_defend COLOR` (the opponent's moves that prevent every
+//!   combination of `COLOR`, or `PASS` when `COLOR` has none).
 //! - Set-up for regression tests: GTP version 1's `black` and `white` (`play` for one
 //!   colour), `trymove`, `tryko`, `popgo`, `increase_depths`,
 //!   `decrease_depths`, `clear_cache`, `report_uncertainty`, and the node counters
@@ -25,6 +28,7 @@
 //! which `Commands::standard` extends.
 
 use go_board::{Board, Color, IllegalMove, Move, Point, PointSet, Position, Setup};
+use go_eval::reading::combination::Combinations;
 use go_eval::reading::connect::{Connection, ConnectionScratch};
 use go_eval::reading::ladder::{Ladder, LadderScratch};
 use go_eval::reading::tactics::{Scratch, Tactics};
@@ -58,6 +62,8 @@ pub struct ReadingState {
     pub ladder: Ladder,
     /// The ladder reader's stack.
     pub ladder_scratch: LadderScratch,
+    /// The combination reader (it uses the tactical reader's buffers).
+    pub combinations: Combinations,
     /// The connection reader.
     pub connection: Connection,
     /// The connection reader's buffers.
@@ -83,6 +89,7 @@ impl Default for ReadingState {
             scratch: Scratch::new(),
             ladder: Ladder::new(),
             ladder_scratch: LadderScratch::new(),
+            combinations: Combinations::default(),
             connection: Connection::new(),
             connection_scratch: ConnectionScratch::new(),
             depth_offset: 0,
@@ -217,6 +224,32 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             })
             .to_string())
         }),
+        Command::new("combination_attack", |s: &mut Session<P>, a: &Args<'_>| {
+            let color = color_arg(a)?;
+            let mut board = s.position.board().clone();
+            let state = &mut s.reading;
+            let budget = shifted(Combinations::BUDGET, state.depth_offset);
+            let answer = state.combinations.attack(&mut board, color, budget, &mut state.scratch);
+            state.counters.reading += answer.nodes;
+            Ok(match answer.point {
+                Some(Move::Play(p)) if answer.outcome.is_success() => p.to_string(),
+                _ => "PASS".to_owned(),
+            })
+        }),
+        Command::new("combination_defend", |s: &mut Session<P>, a: &Args<'_>| {
+            let color = color_arg(a)?;
+            let mut board = s.position.board().clone();
+            let state = &mut s.reading;
+            let budget = shifted(Combinations::BUDGET, state.depth_offset);
+            let defences =
+                state.combinations.defences(&mut board, color, budget, &mut state.scratch);
+            state.counters.reading += defences.nodes;
+            if defences.moves.is_empty() {
+                return Ok("PASS".to_owned());
+            }
+            let moves: Vec<String> = defences.moves.iter().map(Point::to_string).collect();
+            Ok(moves.join(" "))
+        }),
         Command::new("trymove", |s: &mut Session<P>, a: &Args<'_>| trial(s, a, false)),
         play_as("black", Color::Black),
         play_as("white", Color::White),
@@ -344,8 +377,16 @@ pub(super) fn same_color_pair<P: Player>(
     Ok((x, y))
 }
 
+/// A colour (argument 0).
+fn color_arg(a: &Args<'_>) -> Result<Color, String> {
+    a.get(0).and_then(|c| c.parse().ok()).ok_or_else(|| "invalid color".to_owned())
+}
+
 /// An empty point (argument 0) and a stone (argument 1).
-fn move_and_stone<P: Player>(s: &Session<P>, a: &Args<'_>) -> Result<(Point, Point), String> {
+pub(super) fn move_and_stone<P: Player>(
+    s: &Session<P>,
+    a: &Args<'_>,
+) -> Result<(Point, Point), String> {
     let m = a.point(0, s.position.size())?;
     let t = stone(s, a, 1)?;
     if !s.position.board().is_empty_at(m) {

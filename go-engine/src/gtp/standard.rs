@@ -8,7 +8,7 @@ use go_board::Scoring;
 use go_board::{BoardSize, Color, Event, HandicapError, Komi, Move, PointSet, Position, Rules};
 
 use super::command::{AnalyzeKind, Args, Command, CommandResult, Commands};
-use super::{Session, eval, gogui};
+use super::{Session, eval, eyes, gogui};
 use crate::player::{Decision, Player, TimeLeft, TimeSettings};
 use crate::render;
 
@@ -24,6 +24,9 @@ impl<P: Player + 'static> Commands<P> {
         table.extend(gogui::commands());
         table.extend(eval::commands());
         table.extend(super::reading::commands());
+        table.extend(eyes::commands());
+        table.extend(super::owl::commands());
+        table.extend(super::patterns::commands());
         table.extend(analysis());
         table.extend(scoring());
         table
@@ -137,12 +140,6 @@ fn files<P: Player + 'static>() -> Vec<Command<P>> {
 /// GNU Go's analysis commands.
 fn analysis<P: Player + 'static>() -> Vec<Command<P>> {
     vec![
-        method("unconditional_status", |s, args| {
-            let p = args.point(0, s.position.size())?;
-            let board = s.position.board();
-            Ok(go_eval::benson::Unconditional::new(board).status(p).to_string())
-        })
-        .analyze(AnalyzeKind::String, "Unconditional Status", "%p"),
         method("countlib", |s, args| {
             let p = s.stone_arg(args)?;
             Ok(s.position.board().liberty_count(p).to_string())
@@ -340,7 +337,7 @@ impl<P: Player> Session<P> {
     }
 
     /// Plays a move that [`playable`] accepts, resuming a finished game.
-    fn play_checked(&mut self, color: Color, mv: Move) -> CommandResult {
+    pub(super) fn play_checked(&mut self, color: Color, mv: Move) -> CommandResult {
         if self.position.is_over() {
             self.position.resume();
         }

@@ -11,10 +11,17 @@
 
 mod answer;
 pub(crate) mod balance;
+pub mod combination;
 pub mod connect;
 pub(crate) mod core;
+pub mod dragon;
+pub mod eyes;
 pub mod ladder;
+pub mod lnd;
 pub(crate) mod local;
+pub mod oracle;
+pub mod owl;
+pub mod semeai;
 pub(crate) mod table;
 pub mod tactics;
 

@@ -1,26 +1,19 @@
-//! go-eval's ladder reader ([`go_eval::reading::ladder::Ladder`]) behind go-patterns'
-//! [`BoardOracle`], for the ladder levels of the learned patterns' escape and atari
-//! features: `go-lab patterns learn` fits the gammas with its answers and `go-lab
-//! patterns predict` scores with the same answers.
-//!
-//! A read that reached the reader's caps, or whose result depends on a ko, is unknown
-//! (`None`): the feature then takes its non-ladder level. The reader plays on a copy of
-//! the board with a scratch buffer per thread, so one oracle serves every thread.
-//!
-//! (go-eval's own `BoardOracle`, with the tactical reader for `status`, replaces this
-//! adapter once it is in main.)
+//! How `go-lab patterns` reads the ladder levels of the learned patterns' escape and
+//! atari features: with go-eval's [`ReadingOracle`] (its ladder reader behind
+//! go-patterns' [`BoardOracle`]; a read that reaches the reader's caps or depends on a
+//! ko is unknown, and the feature then takes its non-ladder level), or not at all.
+//! `go-lab patterns learn` fits the gammas with these answers and `go-lab patterns
+//! predict` scores with the same ones.
 
-use std::cell::RefCell;
+use std::sync::Arc;
 
-use go_board::{Board, Color, Point};
-use go_eval::reading::Outcome;
-use go_eval::reading::ladder::{Ladder, LadderScratch};
+use go_eval::reading::oracle::ReadingOracle;
 use go_patterns::BoardOracle;
 
 /// The ladder reading of the learned features in `go-lab patterns`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Reading {
-    /// go-eval's ladder reader ([`EvalLadder`]).
+    /// go-eval's ladder reader ([`ReadingOracle`]).
     #[default]
     Ladder,
     /// None (go-patterns' [`BoardOnly`](go_patterns::BoardOnly)): the ladder levels
@@ -30,43 +23,11 @@ pub enum Reading {
 
 impl Reading {
     /// The oracle.
-    pub fn oracle(self) -> std::sync::Arc<dyn BoardOracle + Send + Sync> {
+    pub fn oracle(self) -> Arc<dyn BoardOracle + Send + Sync> {
         match self {
-            Reading::Ladder => std::sync::Arc::new(EvalLadder::default()),
-            Reading::None => std::sync::Arc::new(go_patterns::BoardOnly),
+            Reading::Ladder => Arc::new(ReadingOracle::new()),
+            Reading::None => Arc::new(go_patterns::BoardOnly),
         }
-    }
-}
-
-thread_local! {
-    static SCRATCH: RefCell<LadderScratch> = RefCell::new(LadderScratch::new());
-}
-
-/// go-eval's ladder reader as a [`BoardOracle`] (ladders only; liberties and status
-/// are the trait's defaults).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EvalLadder {
-    /// The reader.
-    pub ladder: Ladder,
-}
-
-impl BoardOracle for EvalLadder {
-    fn ladder_attack(&self, board: &Board, target: Point, to_move: Color) -> Option<bool> {
-        let owner = board.color_at(target)?;
-        let mut copy = board.clone();
-        let answer = SCRATCH.with_borrow_mut(|scratch| {
-            if to_move == owner {
-                self.ladder.escape(&mut copy, target, scratch)
-            } else {
-                self.ladder.capture(&mut copy, target, scratch)
-            }
-        });
-        let captured = if to_move == owner {
-            answer.outcome == Outcome::Lose
-        } else {
-            answer.outcome == Outcome::Win
-        };
-        (answer.certain && !answer.outcome.is_ko()).then_some(captured)
     }
 }
 
@@ -74,7 +35,7 @@ impl BoardOracle for EvalLadder {
 mod tests {
     use std::sync::Arc;
 
-    use go_board::{BoardSize, Move, Position, Rules, Setup};
+    use go_board::{Board, BoardSize, Color, Move, Point, Position, Rules, Setup};
     use go_patterns::learned::{FeatureGroup, Harvest, TrainingSet};
     use go_patterns::{BoardOnly, LearnedPatterns};
 
@@ -99,7 +60,7 @@ mod tests {
 
     #[test]
     fn issue_12_the_corner_ladder_read_by_go_eval() {
-        let oracle = EvalLadder::default();
+        let oracle = Reading::Ladder.oracle();
         let board = Board::from_diagram(CORNER).unwrap();
         let b2 = at(&board, "B2");
         // White B2 (two liberties): Black to move captures it (B3 drives it along the
@@ -138,7 +99,7 @@ mod tests {
         position.setup(setup).unwrap();
         position.set_to_move(Color::Black);
         let mut set =
-            TrainingSet::new(&Harvest::new(), 1, None).with_oracle(Arc::new(EvalLadder::default()));
+            TrainingSet::new(&Harvest::new(), 1, None).with_oracle(Reading::Ladder.oracle());
         assert!(set.add(&position, Move::Play(at(&board, "B3"))));
         let (model, _) = set.fit(&Default::default()).unwrap();
         let level = |model: &LearnedPatterns, v: &str| {

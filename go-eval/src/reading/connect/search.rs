@@ -540,7 +540,7 @@ impl<'a> Search<'a> {
             }
         }
         self.cutting_attacks(&mut moves);
-        self.join_points(join + 1, &mut moves);
+        self.join_points(join.min(MAX_JOIN) + 1, &mut moves);
         self.order(&mut moves, owner);
         let mut certain = true;
         for i in 0..moves.len() {
@@ -636,7 +636,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.join_points(join + 1, &mut moves);
+        self.join_points(join.min(MAX_JOIN) + 1, &mut moves);
         self.order(&mut moves, opponent);
         let mut certain = true;
         for i in 0..moves.len() {

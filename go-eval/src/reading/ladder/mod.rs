@@ -119,6 +119,8 @@ struct Frame {
     rescan: bool,
     /// The table key of a frame with a choice of moves (0 for a forced frame).
     key: u64,
+    /// The position and the side to move, to find repetitions of the line.
+    pos: u64,
 }
 
 impl Frame {
@@ -136,6 +138,7 @@ impl Frame {
             n_ataris: 0,
             rescan: false,
             key: 0,
+            pos: 0,
         }
     }
 
@@ -200,6 +203,10 @@ struct Read<'a> {
     max_nodes: u64,
     nodes: u64,
     ko: bool,
+    /// The captures on the board at the root: no repetition without a capture since.
+    root_captures: u32,
+    /// A repetition decided something: nothing more is stored in the table.
+    no_store: bool,
 }
 
 impl Ladder {
@@ -302,6 +309,8 @@ impl Ladder {
             max_nodes: 2,
             nodes: 0,
             ko: false,
+            root_captures: 0,
+            no_store: false,
         };
         let mut frame = Frame::new(side);
         read.full_liberties(&mut frame);
@@ -349,7 +358,10 @@ impl Ladder {
                 max_nodes: self.max_nodes,
                 nodes: 0,
                 ko: false,
+                root_captures: 0,
+                no_store: false,
             };
+            read.root_captures = read.captures();
             let found = read.run(side);
             nodes += found.nodes;
             Verdict {
@@ -359,14 +371,17 @@ impl Ladder {
                 ko: found.ko,
             }
         });
-        if nodes > 2000 && std::env::var_os("LADDER_TRACE").is_some() {
-            eprintln!("ladder {prey} {side:?} nodes {nodes}\n{board}");
-        }
         Answer { outcome, point: point.map(Move::Play), certain, nodes }
     }
 }
 
 impl Read<'_> {
+    /// The stones captured on the board so far, both colours.
+    #[inline]
+    fn captures(&self) -> u32 {
+        self.board.captures()[Color::Black] + self.board.captures()[Color::White]
+    }
+
     /// Whether `color` may play on `p` in this read (a banned ko retake only when the
     /// balance lets `color` retake).
     #[inline]
@@ -490,6 +505,7 @@ impl Read<'_> {
     /// Reads the ladder with `side` to move at the root.
     fn run(&mut self, side: Side) -> Found {
         let mut root = Frame::new(side);
+        root.pos = self.key(side);
         self.full_liberties(&mut root);
         if side == Side::Prey {
             self.scan_ataris(&mut root);
@@ -571,6 +587,17 @@ impl Read<'_> {
                 child_result = Some(r);
                 continue;
             }
+            child.pos = self.key(child.side);
+            if self.captures() != self.root_captures
+                && self.frames.iter().any(|f| f.pos == child.pos)
+            {
+                // The line repeats a position (through captures, as in a ko cycle): the
+                // side that recreated it fails. The result depends on the line, so
+                // nothing more of this read is stored.
+                self.no_store = true;
+                child_result = Some(true);
+                continue;
+            }
             if self.frames.len() >= self.max_plies || self.nodes >= self.max_nodes {
                 // Out of plies: the prey is taken to escape.
                 capped = true;
@@ -589,7 +616,9 @@ impl Read<'_> {
                 && let Some(table) = self.table.as_deref()
             {
                 child.key = self.key(child.side);
-                if let Some(stored) = table.get(child.key) {
+                if !self.no_store
+                    && let Some(stored) = table.get(child.key)
+                {
                     child_result = Some(stored.success);
                     continue;
                 }
@@ -614,6 +643,7 @@ impl Read<'_> {
     /// Stores the result of a frame with a choice of moves.
     fn store(&mut self, frame: &Frame, success: bool) {
         if frame.key != 0
+            && !self.no_store
             && let Some(table) = self.table.as_deref_mut()
         {
             let stored = Stored { success, point: 0, certain: true, ko: false, ply: 0 };

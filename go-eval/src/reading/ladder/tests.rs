@@ -36,3 +36,35 @@ fn the_board_crossing_ladder_works() {
     assert!(line.len() > 25, "{line:?}");
     assert_eq!(line.last().map(|m| m.0), Some(Color::White));
 }
+
+#[test]
+fn issue_11_a_ko_cycle_in_a_ladder_is_a_repetition_not_a_cap() {
+    // Found by the symmetry property: the ladder on B1 cycles through ko captures; read
+    // to the ply cap in one orientation (uncertain), at once in another.
+    let b = Board::from_diagram(
+        "
+        X . . . O . . .
+        X . X . O X X .
+        O O X X O X . .
+        X . O X O O . O
+        . X X O . O O .
+        ",
+    )
+    .unwrap();
+    let b1 = at(&b, "B1");
+    let mut scratch = LadderScratch::new();
+    let mut answers = Vec::new();
+    for s in go_board::Symmetry::ALL {
+        let size = b.size();
+        let mut there = Board::new(s.apply_size(size));
+        for c in [Color::Black, Color::White] {
+            for p in b.stones(c) {
+                there.set_point(s.apply(p, size), Some(c)).unwrap();
+            }
+        }
+        let answer = Ladder::new().capture(&mut there, s.apply(b1, size), &mut scratch);
+        answers.push((answer.outcome, answer.certain));
+        assert!(answer.nodes < 100, "{s:?}: {answer:?}");
+    }
+    assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+}

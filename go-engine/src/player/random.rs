@@ -1,124 +1,9 @@
-//! The seam between the GTP front door and whatever chooses the moves: the [`Player`]
-//! trait, the time information it may use ([`Clock`]), and [`RandomPlayer`], the
-//! player that stands in until the engine's own search exists.
+//! [`RandomPlayer`]: a uniformly random legal move that fills no own eye, and the small
+//! seeded generator it uses.
 
-use go_board::{ByColor, Color, Move, Point, PointSet, Position};
-use go_eval::PositionEvaluator;
+use go_board::{Color, Move, Point, Position};
 
-/// What a [`Player`] answers to `genmove`: a move to play, or resignation.
-///
-/// Resigning is an answer of GTP's `genmove`, not a [`Move`]: the position does not
-/// change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Decision {
-    /// Play this move (a point or a pass).
-    Play(Move),
-    /// Resign the game.
-    Resign,
-}
-
-/// The time system of a game, as GTP's `time_settings` or KGS's `kgs-time_settings`
-/// gives it; times in seconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TimeSettings {
-    /// No time limit (`kgs-time_settings none`, or `time_settings` with byo-yomi time
-    /// and no byo-yomi stones, as GTP defines it).
-    Unlimited,
-    /// Main time only, then the game is lost on time (sudden death).
-    Absolute {
-        /// Main time.
-        main_time: u64,
-    },
-    /// Canadian byo-yomi: after main time, `stones` moves to play in each period of
-    /// `period_time` (GTP's `time_settings`).
-    Canadian {
-        /// Main time.
-        main_time: u64,
-        /// Length of a period.
-        period_time: u64,
-        /// Moves to play in each period (at least 1).
-        stones: u64,
-    },
-    /// Japanese byo-yomi: after main time, `periods` periods of `period_time`; a move
-    /// played within a period keeps it, a period that runs out is lost.
-    ByoYomi {
-        /// Main time.
-        main_time: u64,
-        /// Length of a period.
-        period_time: u64,
-        /// Periods (at least 1).
-        periods: u64,
-    },
-}
-
-impl TimeSettings {
-    /// The settings of GTP's `time_settings main_time byo_yomi_time byo_yomi_stones`:
-    /// no byo-yomi time is sudden death, byo-yomi time with no stones is no limit.
-    pub fn from_gtp(main_time: u64, byo_yomi_time: u64, byo_yomi_stones: u64) -> TimeSettings {
-        match (byo_yomi_time, byo_yomi_stones) {
-            (0, _) => TimeSettings::Absolute { main_time },
-            (_, 0) => TimeSettings::Unlimited,
-            (period_time, stones) => TimeSettings::Canadian { main_time, period_time, stones },
-        }
-    }
-}
-
-/// The time a colour has left, as GTP's `time_left` gives it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TimeLeft {
-    /// Seconds left in the current period.
-    pub seconds: u64,
-    /// Stones left to play in the current byo-yomi period; 0 while in main time.
-    pub stones: u64,
-}
-
-/// What the controller said about time: the settings, and the last time reported left
-/// for each colour. Empty until `time_settings` or `time_left` is received.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Clock {
-    /// The settings of the last `time_settings` or `kgs-time_settings`.
-    pub settings: Option<TimeSettings>,
-    /// The last `time_left` of each colour.
-    pub left: ByColor<Option<TimeLeft>>,
-}
-
-/// Chooses moves for the GTP session. The session owns the [`Position`] and the rules;
-/// a player only answers.
-///
-/// A player must return a move that is legal for `color` in `position` (the session
-/// checks it with [`Position::try_play_as`] and reports a failure instead of playing an
-/// illegal move). The position handed to [`Player::genmove`] is never over: after two
-/// passes the session resumes play first, as GTP controllers expect.
-pub trait Player {
-    /// A short description, shown in the answers of GTP's `name` and `version`
-    /// (for instance `random player`).
-    fn description(&self) -> &str;
-
-    /// Chooses a move for `color`, who need not be the side to move in `position`.
-    fn genmove(&mut self, position: &Position, color: Color, clock: &Clock) -> Decision;
-
-    /// The stones this player considers dead at the end of the game, for GTP's
-    /// `final_score` and `final_status_list`.
-    ///
-    /// The default is go-eval's static estimate without reading
-    /// ([`PositionEvaluator::dead_stones`] with the default settings): the stones in the other colour's
-    /// unconditionally safe regions, and the weak groups of the six-step evaluation.
-    fn dead_stones(&mut self, position: &Position) -> PointSet {
-        PositionEvaluator::default().dead_stones(position)
-    }
-
-    /// Seeds the player's random choices (GTP's `set_random_seed`), so that a game can
-    /// be replayed. The default does nothing: a player without random choices is
-    /// already reproducible.
-    fn set_random_seed(&mut self, seed: u64) {
-        let _ = seed;
-    }
-
-    /// The game is over (KGS's `kgs-game_over`): a player may let go of what it kept
-    /// for the game. The default does nothing.
-    fn game_over(&mut self) {}
-}
+use super::{Clock, Decision, Player};
 
 /// A player that chooses uniformly at random among the legal moves that do not fill one
 /// of its own one-point eyes ([`go_board::Board::is_simple_eye`]), and passes when there
@@ -237,6 +122,7 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::{Clock, Decision, Player};
     use go_board::{BoardSize, Rules};
 
     #[test]

@@ -1,0 +1,227 @@
+//! A player as a configuration, not a fork: the search algorithm ([`Algorithm`]) and
+//! its budgets, the candidates, the time and the resignation settings
+//! ([`PlayerConfig`]), what `go-engine gtp --player NAME --nodes N --threads T` builds.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use super::candidates::UnionConfig;
+
+/// The search that chooses among the candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// B* over go-eval's bounds (the seed's choice), alternating ProveBest and
+    /// DisproveRest; when the root does not separate, the best realistic value.
+    BStar,
+    /// Palay's probabilistic B*, with go-eval's neutral evaluation as the realistic
+    /// value inside its bounds.
+    PBStar,
+    /// Alpha-beta with iterative deepening, PVS and a transposition table, over the
+    /// neutral evaluation (Young Brothers Wait with more than one thread).
+    AlphaBeta,
+    /// UCT/PUCT with the candidates' merged weights as priors and the bounded
+    /// evaluation, squashed into a win probability, as the value of a leaf.
+    Mcts,
+    /// A uniformly random legal move that fills no own eye (no search).
+    Random,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order of `--player`'s help.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::BStar,
+        Algorithm::PBStar,
+        Algorithm::AlphaBeta,
+        Algorithm::Mcts,
+        Algorithm::Random,
+    ];
+
+    /// The name on the command line (`bstar`, `pbstar`, `alphabeta`, `mcts`, `random`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::BStar => "bstar",
+            Algorithm::PBStar => "pbstar",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Mcts => "mcts",
+            Algorithm::Random => "random",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    /// Parses a name of [`Algorithm::name`].
+    fn from_str(s: &str) -> Result<Algorithm, String> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            let shown: String = s.chars().take(40).collect();
+            format!("unknown player {shown:?}: one of {}", names.join(", "))
+        })
+    }
+}
+
+/// The most nodes a configuration may ask for per move.
+pub const MAX_NODES: u64 = 100_000_000;
+
+/// The most threads a configuration may ask for.
+pub const MAX_THREADS: usize = 256;
+
+/// Everything a [`SearchPlayer`](super::SearchPlayer) is.
+///
+/// # Examples
+///
+/// ```
+/// use go_engine::player::{Algorithm, PlayerConfig};
+/// let config = PlayerConfig::new(Algorithm::Mcts).nodes(2_000).threads(2).seed(7);
+/// assert_eq!(config.validate(), Ok(()));
+/// assert!(PlayerConfig::new(Algorithm::BStar).nodes(0).validate().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct PlayerConfig {
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The most search nodes per move ([`go_search::Limits::nodes`]); for MCTS, the
+    /// most playouts (leaf evaluations, [`go_search::Limits::evaluations`]).
+    pub nodes: u64,
+    /// Threads (alpha-beta and MCTS; B* and PB* search on one).
+    pub threads: usize,
+    /// The seed of every random choice (MCTS, the random player).
+    pub seed: u64,
+    /// The time per move when the controller gave no time settings (or no limit);
+    /// `None`: only the node budget.
+    pub move_time: Option<Duration>,
+    /// Resign when the search says the game is lost by more than this many points
+    /// (the best move's optimistic bound for B*, its value otherwise; MCTS: a win rate
+    /// below [`PlayerConfig::resign_win_rate`]); `None` never resigns. Only from the
+    /// move given by [`PlayerConfig::resign_after`] on.
+    pub resign_margin: Option<f64>,
+    /// MCTS resigns below this win rate of its best move.
+    pub resign_win_rate: f64,
+    /// The fraction of the board's points that must have been played before resigning.
+    pub resign_after: f64,
+    /// The candidates at the root.
+    pub root: UnionConfig,
+    /// The most candidates below the root.
+    pub below_root: usize,
+}
+
+impl PlayerConfig {
+    /// The defaults for `algorithm`: 4,000 nodes (MCTS: playouts) per move,
+    /// one thread, seed 0, no time per move beyond the controller's, resignation
+    /// when lost by more than 40 points after a third of the board is played (MCTS:
+    /// win rate below 3%), the default candidate cap at the root and 8 below it.
+    pub fn new(algorithm: Algorithm) -> PlayerConfig {
+        PlayerConfig {
+            algorithm,
+            nodes: 4_000,
+            threads: 1,
+            seed: 0,
+            move_time: None,
+            resign_margin: Some(40.0),
+            resign_win_rate: 0.03,
+            resign_after: 1.0 / 3.0,
+            root: UnionConfig::default(),
+            below_root: 8,
+        }
+    }
+
+    /// Sets [`PlayerConfig::nodes`].
+    #[must_use]
+    pub fn nodes(mut self, nodes: u64) -> PlayerConfig {
+        self.nodes = nodes;
+        self
+    }
+
+    /// Sets [`PlayerConfig::threads`].
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> PlayerConfig {
+        self.threads = threads;
+        self
+    }
+
+    /// Sets [`PlayerConfig::seed`].
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> PlayerConfig {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets [`PlayerConfig::move_time`].
+    #[must_use]
+    pub fn move_time(mut self, time: Option<Duration>) -> PlayerConfig {
+        self.move_time = time;
+        self
+    }
+
+    /// Sets [`PlayerConfig::resign_margin`].
+    #[must_use]
+    pub fn resign_margin(mut self, margin: Option<f64>) -> PlayerConfig {
+        self.resign_margin = margin;
+        self
+    }
+
+    /// Checks the settings.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the setting: nodes not in 1 to [`MAX_NODES`], threads not in 1
+    /// to [`MAX_THREADS`], a negative or non-finite resignation margin, a win rate or
+    /// fraction outside [0, 1], a zero cap.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(1..=MAX_NODES).contains(&self.nodes) {
+            return Err(format!("nodes: {} is not in 1 to {MAX_NODES}", self.nodes));
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(format!("threads: {} is not in 1 to {MAX_THREADS}", self.threads));
+        }
+        if self.resign_margin.is_some_and(|m| !m.is_finite() || m < 0.0) {
+            return Err("resign margin: a number of points, at least 0".to_owned());
+        }
+        if !(0.0..=1.0).contains(&self.resign_win_rate) || !(0.0..=1.0).contains(&self.resign_after)
+        {
+            return Err("resign win rate and resign-after fraction: in [0, 1]".to_owned());
+        }
+        if self.below_root == 0 || self.root.max == 0 {
+            return Err("candidate caps: at least 1".to_owned());
+        }
+        if self.move_time.is_some_and(|t| t.is_zero()) {
+            return Err("move time: more than 0".to_owned());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_errors_name_the_choices() {
+        for a in Algorithm::ALL {
+            assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
+        }
+        let err = "b*".parse::<Algorithm>().unwrap_err();
+        assert!(err.contains("bstar, pbstar, alphabeta, mcts, random"), "{err}");
+        assert!("x".repeat(1000).parse::<Algorithm>().unwrap_err().len() < 200);
+    }
+
+    #[test]
+    fn validation_names_the_setting() {
+        let ok = PlayerConfig::new(Algorithm::BStar);
+        assert_eq!(ok.validate(), Ok(()));
+        assert!(ok.threads(0).validate().unwrap_err().starts_with("threads"));
+        assert!(ok.nodes(MAX_NODES + 1).validate().unwrap_err().starts_with("nodes"));
+        assert!(ok.resign_margin(Some(f64::NAN)).validate().unwrap_err().starts_with("resign"));
+        assert!(ok.move_time(Some(Duration::ZERO)).validate().is_err());
+    }
+}

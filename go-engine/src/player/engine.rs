@@ -1,0 +1,267 @@
+//! [`SearchPlayer`]: the engine's player, a [`PlayerConfig`] put to work — candidates,
+//! search, time, resignation and passing — behind the [`Player`] trait.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use go_board::{Color, Move, PointSet, Position};
+use go_eval::PositionEvaluator;
+use go_search::Observer;
+
+use super::candidates::CandidateUnion;
+use super::clock::Clock;
+use super::config::{Algorithm, PlayerConfig};
+use super::decide::{decide, passing_wins};
+use super::random::RandomPlayer;
+use super::search::{MoveSearch, SearchSummary, limits};
+use super::time::{TimeKeeper, TimePolicy};
+use super::{Decision, Player};
+
+/// The engine's player; see the [module documentation](super).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{BoardSize, Color, Position, Rules};
+/// use go_engine::player::{Algorithm, Clock, Decision, Player, PlayerConfig, SearchPlayer};
+///
+/// let config = PlayerConfig::new(Algorithm::BStar).nodes(300);
+/// let mut player = SearchPlayer::new(config)?;
+/// let position = Position::new(BoardSize::square(9)?, Rules::chinese());
+/// let Decision::Play(mv) = player.genmove(&position, Color::Black, &Clock::default()) else {
+///     panic!("no resignation on an empty board");
+/// };
+/// assert!(position.is_legal(mv));
+/// let summary = player.last_search().expect("a search was made");
+/// assert!(summary.candidates.moves.len() >= 5);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct SearchPlayer {
+    config: PlayerConfig,
+    union: Arc<CandidateUnion>,
+    evaluator: PositionEvaluator,
+    random: RandomPlayer,
+    policy: TimePolicy,
+    keeper: TimeKeeper,
+    description: String,
+    last: Option<SearchSummary>,
+}
+
+impl SearchPlayer {
+    /// A player with `config`, the standard candidates
+    /// ([`CandidateUnion::standard`]) and go-eval's default evaluator.
+    ///
+    /// # Errors
+    ///
+    /// An invalid configuration ([`PlayerConfig::validate`]) or a model that does not
+    /// load.
+    pub fn new(config: PlayerConfig) -> Result<SearchPlayer, String> {
+        let union = CandidateUnion::standard()?.configured(config.root);
+        SearchPlayer::with_candidates(config, union)
+    }
+
+    /// A player with `config` searching the candidates of `union`.
+    ///
+    /// # Errors
+    ///
+    /// An invalid configuration ([`PlayerConfig::validate`]).
+    pub fn with_candidates(
+        config: PlayerConfig,
+        union: CandidateUnion,
+    ) -> Result<SearchPlayer, String> {
+        config.validate()?;
+        let description = match config.algorithm {
+            Algorithm::Random => "random player".to_owned(),
+            a => format!("{a} player, {} nodes, {} threads", config.nodes, config.threads),
+        };
+        Ok(SearchPlayer {
+            config,
+            union: Arc::new(union),
+            evaluator: PositionEvaluator::default(),
+            random: RandomPlayer::new(config.seed),
+            policy: TimePolicy::default(),
+            keeper: TimeKeeper::default(),
+            description,
+            last: None,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &PlayerConfig {
+        &self.config
+    }
+
+    /// The candidate generators.
+    pub fn union(&self) -> &Arc<CandidateUnion> {
+        &self.union
+    }
+
+    /// The last search made by [`Player::genmove`] or [`SearchPlayer::search`].
+    pub fn last_search(&self) -> Option<&SearchSummary> {
+        self.last.as_ref()
+    }
+
+    /// The time the next move of `color` may take under `clock`: the time policy's
+    /// share, and [`PlayerConfig::move_time`] when it is shorter or the clock sets no
+    /// limit.
+    pub fn move_time(
+        &mut self,
+        position: &Position,
+        color: Color,
+        clock: &Clock,
+    ) -> Option<Duration> {
+        let controller = self
+            .keeper
+            .left(clock, color)
+            .and_then(|left| self.policy.allot(&clock.settings?, left, position));
+        match (controller, self.config.move_time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Searches the position for `color` among `root` (the candidates when `None`) with
+    /// `time` at most, reporting to `observer`; remembers the summary.
+    ///
+    /// # Errors
+    ///
+    /// The random player does not search; a configuration a searcher refuses.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        color: Color,
+        root: Option<Vec<Move>>,
+        time: Option<Duration>,
+        observer: &mut dyn Observer<Move, i32>,
+    ) -> Result<&SearchSummary, String> {
+        let mut position = position.clone();
+        if position.is_over() {
+            position.resume();
+        }
+        position.set_to_move(color);
+        let search =
+            MoveSearch { config: &self.config, union: &self.union, evaluator: &self.evaluator };
+        let summary = search.run(&position, root, &limits(&self.config, time), observer)?;
+        Ok(self.last.insert(summary))
+    }
+
+    /// Chooses a move for `color` among `root` (every candidate when `None`) under
+    /// `clock`: passes when passing wins, searches otherwise, and decides.
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        color: Color,
+        clock: &Clock,
+        root: Option<Vec<Move>>,
+    ) -> Decision {
+        let start = Instant::now();
+        let decision = self.choose_untimed(position, color, clock, root);
+        self.keeper.used(color, start.elapsed());
+        decision
+    }
+
+    fn choose_untimed(
+        &mut self,
+        position: &Position,
+        color: Color,
+        clock: &Clock,
+        root: Option<Vec<Move>>,
+    ) -> Decision {
+        if self.config.algorithm == Algorithm::Random {
+            return self.random.genmove(position, color, clock);
+        }
+        if root.is_none() {
+            let dead = self.dead_stones(position);
+            if passing_wins(position, color, &dead) {
+                return Decision::Play(Move::Pass);
+            }
+        }
+        let time = self.move_time(position, color, clock);
+        let config = self.config;
+        match self.search(position, color, root, time, &mut ()) {
+            Ok(summary) => {
+                let mut resumed = position.clone();
+                resumed.set_to_move(color);
+                decide(summary, &config, &resumed)
+            }
+            // Only a configuration error gets here (validated at construction): play
+            // the random player's move rather than nothing.
+            Err(_) => self.random.genmove(position, color, clock),
+        }
+    }
+
+    /// `kgs-genmove_cleanup`: while the opponent has stones this player considers
+    /// dead, choose among the moves on their liberties (and the usual candidates), and
+    /// never pass while one of them is legal.
+    pub fn genmove_cleanup(
+        &mut self,
+        position: &Position,
+        color: Color,
+        clock: &Clock,
+    ) -> Decision {
+        let dead = self.dead_stones(position) & *position.board().stones(color.opponent());
+        if dead.is_empty() {
+            return self.genmove(position, color, clock);
+        }
+        let board = position.board();
+        let mut resumed = position.clone();
+        if resumed.is_over() {
+            resumed.resume();
+        }
+        resumed.set_to_move(color);
+        let mut root: Vec<Move> = Vec::new();
+        for p in dead.iter() {
+            for l in board.liberties(p).iter() {
+                let mv = Move::Play(l);
+                if !root.contains(&mv) && resumed.is_legal(mv) && !board.is_simple_eye(color, l) {
+                    root.push(mv);
+                }
+            }
+        }
+        if root.is_empty() {
+            return self.genmove(position, color, clock);
+        }
+        for c in self.union.generate(&resumed).moves.iter().filter(|c| c.mv != Move::Pass) {
+            if !root.contains(&c.mv) {
+                root.push(c.mv);
+            }
+        }
+        match self.choose(position, color, clock, Some(root)) {
+            Decision::Play(Move::Pass) | Decision::Resign => {
+                // Not passing (nor resigning) while dead stones remain to be taken.
+                let first = self
+                    .last
+                    .as_ref()
+                    .and_then(|s| s.root.iter().find(|r| r.mv != Move::Pass))
+                    .map(|r| r.mv);
+                Decision::Play(first.unwrap_or(Move::Pass))
+            }
+            d => d,
+        }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn genmove(&mut self, position: &Position, color: Color, clock: &Clock) -> Decision {
+        self.choose(position, color, clock, None)
+    }
+
+    fn set_random_seed(&mut self, seed: u64) {
+        self.config.seed = seed;
+        self.random = RandomPlayer::new(seed);
+    }
+
+    fn dead_stones(&mut self, position: &Position) -> PointSet {
+        self.evaluator.dead_stones(position)
+    }
+
+    fn game_over(&mut self) {
+        self.last = None;
+        self.keeper = TimeKeeper::default();
+    }
+}

@@ -1,0 +1,220 @@
+//! Issue 14: the engine that plays, in process — every configuration plays a short
+//! scripted game on 5×5 through GTP, moves are always legal, a seeded search at a node
+//! budget is deterministic, and the play and analysis commands answer in their formats.
+
+use go_board::{BoardSize, Color, Move, Position, Rules};
+use go_engine::gtp::{Session, play_commands};
+use go_engine::player::{Algorithm, Clock, Decision, Player, PlayerConfig, SearchPlayer};
+
+const SEARCHERS: [Algorithm; 4] =
+    [Algorithm::BStar, Algorithm::PBStar, Algorithm::AlphaBeta, Algorithm::Mcts];
+
+fn session(algorithm: Algorithm, nodes: u64) -> Session<SearchPlayer> {
+    let config = PlayerConfig::new(algorithm).nodes(nodes).seed(5);
+    let player = SearchPlayer::new(config).expect("a valid configuration");
+    Session::builder(player).commands(play_commands()).build()
+}
+
+fn ok(session: &mut Session<SearchPlayer>, line: &str) -> String {
+    let r = session.execute(line).expect("a command");
+    assert!(r.is_success(), "{line}: {}", r.text());
+    r.text().to_owned()
+}
+
+/// Plays a game of `genmove`s on 5×5 until two passes, a resignation or 60 moves;
+/// returns the moves.
+fn play_game(session: &mut Session<SearchPlayer>) -> Vec<String> {
+    ok(session, "boardsize 5");
+    ok(session, "komi 0.5");
+    let mut moves = Vec::new();
+    let mut color = Color::Black;
+    for _ in 0..60 {
+        let before = session.position().clone();
+        let mv = ok(session, &format!("genmove {color}"));
+        if mv == "resign" {
+            moves.push(mv);
+            break;
+        }
+        let parsed = Move::parse_gtp(&mv, before.size()).expect("a vertex or PASS");
+        let mut check = before.clone();
+        if check.is_over() {
+            check.resume();
+        }
+        assert!(check.check_as(color, parsed).is_ok(), "{mv} is legal for {color}");
+        moves.push(mv);
+        if session.position().is_over() {
+            break;
+        }
+        color = color.opponent();
+    }
+    moves
+}
+
+#[test]
+fn issue_14_every_configuration_plays_a_short_game_on_5x5() {
+    for algorithm in SEARCHERS {
+        let mut s = session(algorithm, 150);
+        let moves = play_game(&mut s);
+        assert!(moves.len() >= 6, "{algorithm}: {moves:?}");
+        // The play commands answer after a game.
+        let top = ok(&mut s, "top_moves");
+        assert!(!top.is_empty(), "{algorithm}: top_moves after a game");
+    }
+}
+
+#[test]
+fn issue_14_a_seeded_search_at_a_node_budget_is_deterministic() {
+    for algorithm in SEARCHERS {
+        let script =
+            ["boardsize 7", "play b D4", "play w C5", "genmove b", "genmove w", "top_moves"];
+        let run = || {
+            let mut s = session(algorithm, 200);
+            script.iter().map(|l| ok(&mut s, l)).collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run(), "{algorithm}");
+    }
+}
+
+#[test]
+fn issue_14_the_player_never_returns_an_illegal_move() {
+    // Positions where most points are illegal or eyes: a ko, suicide points, and a
+    // board where the only legal moves fill the mover's own eyes.
+    let diagrams = [
+        // A ko: White just captured at C3 would be retaken by Black at... the ko point.
+        ". X O . .\nX . X O .\n. X O . .\n. . . . .\n. . . . .",
+        // Black owns the board with two eyes.
+        ". X . X .\nX X X X X\nX X X X X\nX X X X X\nX X X X X",
+        // White's stones can only suicide.
+        "X X X X X\nX . X . X\nX X X X X\nX X X X X\nX X X X .",
+    ];
+    for algorithm in SEARCHERS {
+        let config = PlayerConfig::new(algorithm).nodes(100).seed(1);
+        let mut player = SearchPlayer::new(config).unwrap();
+        for diagram in diagrams {
+            for color in Color::ALL {
+                let mut position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+                position.set_to_move(color);
+                match player.genmove(&position, color, &Clock::default()) {
+                    Decision::Play(mv) => {
+                        assert!(position.is_legal(mv), "{algorithm} {color} {mv}\n{diagram}");
+                        if let Move::Play(p) = mv {
+                            assert!(!position.board().is_simple_eye(color, p), "fills an eye");
+                        }
+                    }
+                    Decision::Resign => panic!("{algorithm} resigned at move 0"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn issue_14_restricted_genmove_and_top_moves_in_gnu_gos_formats() {
+    let mut s = session(Algorithm::BStar, 200);
+    ok(&mut s, "boardsize 9");
+    let mv = ok(&mut s, "restricted_genmove black A1 E5 J9");
+    assert!(["A1", "E5", "J9"].contains(&mv.as_str()), "{mv}");
+    // Not played.
+    assert_eq!(s.position().move_count(), 0);
+    let err = s.execute("restricted_genmove black").unwrap();
+    assert_eq!(err.text(), "no vertex listed");
+    assert_eq!(s.execute("restricted_genmove black Z9").unwrap().text(), "invalid coordinate");
+    ok(&mut s, "play b E5");
+    assert_eq!(ok(&mut s, "restricted_genmove white E5"), "PASS");
+    // top_moves: "V value V value ...", values with two decimals.
+    let top = ok(&mut s, "top_moves_white");
+    let words: Vec<&str> = top.split(' ').collect();
+    assert!(words.len() >= 10 && words.len().is_multiple_of(2), "{top}");
+    for pair in words.chunks(2) {
+        assert!(Move::parse_gtp(pair[0], BoardSize::square(9).unwrap()).is_ok(), "{top}");
+        let (int, frac) = pair[1].split_once('.').expect("a decimal value");
+        assert!(int.trim_start_matches('-').parse::<u32>().is_ok() && frac.len() == 2, "{top}");
+    }
+    assert_eq!(ok(&mut s, "top_moves"), top);
+}
+
+#[test]
+fn issue_14_cleanup_captures_dead_stones_before_passing() {
+    // A dead white stone inside Black's area: in the cleanup phase Black takes it
+    // rather than passing.
+    let mut s = session(Algorithm::BStar, 100);
+    ok(&mut s, "boardsize 7");
+    let ring = ["b B2", "b B3", "b B4", "b C2", "b C4", "b D2", "b D4", "b E2", "b E3", "b E4"];
+    for v in ring.into_iter().chain(["w C3"]) {
+        ok(&mut s, &format!("play {v}"));
+    }
+    let dead = ok(&mut s, "final_status_list dead");
+    assert_eq!(dead, "C3");
+    let mv = ok(&mut s, "kgs-genmove_cleanup black");
+    assert_ne!(mv, "PASS");
+    let mut taken = false;
+    for _ in 0..4 {
+        if s.position()
+            .board()
+            .color_at(go_board::Point::parse_gtp("C3", s.position().size()).unwrap())
+            .is_none()
+        {
+            taken = true;
+            break;
+        }
+        ok(&mut s, "play w pass");
+        ok(&mut s, "kgs-genmove_cleanup black");
+    }
+    assert!(taken, "the dead stone is removed");
+}
+
+#[test]
+fn issue_14_lz_analyze_and_gogui_entries() {
+    for algorithm in SEARCHERS {
+        let mut s = session(algorithm, 200);
+        ok(&mut s, "boardsize 9");
+        ok(&mut s, "play b E5");
+        let text = ok(&mut s, "lz-analyze 10");
+        let last = text.lines().last().unwrap();
+        assert!(text.starts_with('\n') || text.is_empty() || text.starts_with("info"), "{text}");
+        assert!(last.starts_with("info move "), "{algorithm}: {last}");
+        let infos: Vec<&str> = last.split("info ").filter(|p| !p.is_empty()).collect();
+        assert!(infos.len() >= 5, "{algorithm}: {last}");
+        for info in infos {
+            let words: Vec<&str> = info.split_whitespace().collect();
+            assert_eq!(words[0], "move");
+            for key in ["visits", "winrate", "prior", "lcb", "order", "lower", "upper", "pv"] {
+                assert!(words.contains(&key), "{algorithm}: {key} in {info}");
+            }
+            let at = |k: &str| words[words.iter().position(|w| *w == k).unwrap() + 1];
+            let rate: u32 = at("winrate").parse().unwrap();
+            assert!(rate <= 10_000);
+            let (lo, hi): (f64, f64) = (at("lower").parse().unwrap(), at("upper").parse().unwrap());
+            assert!(lo <= hi, "{info}");
+        }
+        let gfx = ok(&mut s, "play_candidates");
+        assert!(gfx.starts_with("LABEL "), "{gfx}");
+        assert!(gfx.lines().last().unwrap().starts_with(&format!("TEXT {algorithm} ")), "{gfx}");
+        let list = ok(&mut s, "play_candidate_list");
+        assert!(list.lines().count() >= 6, "{list}");
+        let analyze = ok(&mut s, "gogui-analyze_commands");
+        assert!(analyze.lines().any(|l| l == "gfx/Candidates and B* Bounds/play_candidates"));
+    }
+}
+
+#[test]
+fn issue_14_b_star_reports_separation_or_the_realistic_rule() {
+    let config = PlayerConfig::new(Algorithm::BStar).nodes(300);
+    let mut player = SearchPlayer::new(config).unwrap();
+    let position = Position::new(BoardSize::square(9).unwrap(), Rules::chinese());
+    player.genmove(&position, Color::Black, &Clock::default());
+    let summary = player.last_search().unwrap();
+    use go_engine::player::search::Rule;
+    assert!(matches!(summary.rule, Rule::Separated | Rule::Realistic), "{:?}", summary.rule);
+    // Every root move has bounds that hold its realistic value.
+    for r in &summary.root {
+        let (lo, hi) = r.bounds.expect("B* bounds");
+        assert!(lo <= r.value && r.value <= hi, "{r:?}");
+    }
+    if summary.rule == Rule::Realistic {
+        // Not separated: the best realistic value was chosen.
+        let best = summary.root.iter().map(|r| r.value).fold(f64::NEG_INFINITY, f64::max);
+        assert_eq!(summary.best_move().unwrap().value, best);
+    }
+    assert!(summary.stats.nodes > 0 && summary.stats.nodes <= 300 + 20);
+}

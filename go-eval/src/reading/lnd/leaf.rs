@@ -1,0 +1,197 @@
+//! Static verdicts at the leaves of the search: "the defender is safe" and "the defender
+//! cannot survive". Both are proofs, never guesses: a wrong verdict would make the
+//! solver wrong, and the tests compare the solver with an exhaustive search that uses
+//! neither.
+//!
+//! This is the solver's small internal seam for eye knowledge: the `eyes` module
+//! (eye spaces, eye values, "certainly two eyes / at most one eye") can replace or
+//! strengthen these two tests without touching the search.
+
+use go_board::{Board, Color, PointSet};
+
+use crate::benson::pass_alive;
+
+/// The most chains or regions [`Leaf::defender_safe`] handles (one bit each); beyond,
+/// it answers "not proven safe".
+const MAX_PARTS: usize = 64;
+
+/// The static tests of one problem, with what they keep from the root position.
+#[derive(Clone, Debug)]
+pub(crate) struct Leaf {
+    region: PointSet,
+    on_board: PointSet,
+    /// Attacker stones that nothing inside the region can ever capture: pass-alive even
+    /// if every point of the region held a defender stone (a tsumego frame's wall).
+    anchor: PointSet,
+    regions: Vec<(PointSet, PointSet)>,
+    chains: Vec<(PointSet, PointSet)>,
+}
+
+impl Leaf {
+    /// The tests for `board` with play restricted to `region`.
+    pub(crate) fn new(board: &Board, region: PointSet, attacker: Color) -> Leaf {
+        let size = board.size();
+        let own = *board.stones(attacker) - region;
+        let other = *board.stones(attacker.opponent()) | region;
+        let anchor = pass_alive(size, own, other - own);
+        Leaf { region, on_board: size.on_board(), anchor, regions: Vec::new(), chains: Vec::new() }
+    }
+
+    /// Whether a stone of `target` belongs to a chain of `defender` that is pass-alive
+    /// (Benson) using only eye regions inside the play region: such a chain can never be
+    /// captured, whoever plays.
+    ///
+    /// A region of points without defender stones counts only if it lies inside the
+    /// play region (one that leaks out may be larger than it looks), so the answer is a
+    /// subset of Benson's on the whole board, hence sound.
+    pub(crate) fn defender_safe(
+        &mut self,
+        board: &Board,
+        defender: Color,
+        target: PointSet,
+    ) -> bool {
+        let own = *board.stones(defender);
+        let standing = target & own;
+        if standing.is_empty() {
+            return false;
+        }
+        let empty = board.empty_set();
+        // The closed regions: components of the region without defender stones that
+        // do not leak out of the region, with their empty points.
+        self.regions.clear();
+        let mut rest = self.region - own;
+        while let Some(p) = rest.first() {
+            let r = PointSet::flood_fill(&PointSet::from_iter([p]), &rest);
+            rest -= r;
+            let open = r & empty;
+            let leaks = !(r.adjacent(&self.on_board) - self.region - own).is_empty();
+            if !leaks && !open.is_empty() {
+                if self.regions.len() == MAX_PARTS {
+                    return false;
+                }
+                self.regions.push((r, open));
+            }
+        }
+        if self.regions.len() < 2 {
+            return false;
+        }
+        // The defender chains around the closed regions.
+        self.chains.clear();
+        let mut around_all = PointSet::EMPTY;
+        for (r, _) in &self.regions {
+            around_all |= r.adjacent(&own);
+        }
+        let mut seen = PointSet::EMPTY;
+        for p in around_all {
+            if seen.contains(p) {
+                continue;
+            }
+            let stones = board.chain_stones(p);
+            seen |= stones;
+            if self.chains.len() == MAX_PARTS {
+                return false;
+            }
+            self.chains.push((stones, stones.adjacent(&empty)));
+        }
+        if (seen & standing).is_empty() {
+            return false;
+        }
+        let mut around = [0u64; MAX_PARTS];
+        let mut vital = [0u64; MAX_PARTS];
+        for (ri, (r, open)) in self.regions.iter().enumerate() {
+            let border = r.adjacent(&own);
+            for (ci, (stones, libs)) in self.chains.iter().enumerate() {
+                if !stones.is_disjoint(&border) {
+                    around[ri] |= 1 << ci;
+                    if open.is_subset(libs) {
+                        vital[ri] |= 1 << ci;
+                    }
+                }
+            }
+        }
+        let n_regions = self.regions.len();
+        let mut alive: u64 =
+            if self.chains.len() == 64 { u64::MAX } else { (1u64 << self.chains.len()) - 1 };
+        let mut healthy: u64 = if n_regions == 64 { u64::MAX } else { (1u64 << n_regions) - 1 };
+        loop {
+            let mut changed = false;
+            for ci in 0..self.chains.len() {
+                if alive >> ci & 1 == 1 {
+                    let n = (0..n_regions)
+                        .filter(|&ri| healthy >> ri & 1 == 1 && vital[ri] >> ci & 1 == 1)
+                        .count();
+                    if n < 2 {
+                        alive &= !(1 << ci);
+                        changed = true;
+                    }
+                }
+            }
+            for (ri, a) in around.iter().enumerate().take(n_regions) {
+                if healthy >> ri & 1 == 1 && a & !alive != 0 {
+                    healthy &= !(1 << ri);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.chains
+            .iter()
+            .enumerate()
+            .any(|(ci, (stones, _))| alive >> ci & 1 == 1 && !stones.is_disjoint(&standing))
+    }
+
+    /// Whether the defender's standing target stones can certainly not survive (neither
+    /// live nor hold a seki).
+    ///
+    /// The attacker's *safe* stones are its chains that contain an anchor stone. Let C
+    /// be the points reachable from the target without crossing a safe stone, I the
+    /// points of C next to no safe stone, and Q the points of I without a defender
+    /// stone (empty points and the attacker's other stones, which all lie in I: a stone
+    /// next to a safe one is safe). The attacker can always fill a point next to a safe
+    /// stone, and need never capture a defender stone before the end, so every eye and
+    /// every liberty the defender keeps at the end lies in Q, and so do the stones of a
+    /// seki partner. When Q is one connected set of at most two points, or three points
+    /// in a row (or bent) whose middle holds an attacker stone, it holds at most one
+    /// eye, and no seki fits either (the attacker kills such a seki by filling one of
+    /// the two shared liberties: the defender captures and is left with a two-point
+    /// eye). If C leaves the play region nothing is concluded.
+    pub(crate) fn defender_hopeless(
+        &self,
+        board: &Board,
+        attacker: Color,
+        defender: Color,
+        target: PointSet,
+    ) -> bool {
+        let own = *board.stones(defender);
+        let standing = target & own;
+        if standing.is_empty() {
+            return true;
+        }
+        if self.anchor.is_empty() {
+            return false;
+        }
+        let safe = PointSet::flood_fill(&self.anchor, board.stones(attacker));
+        let c = PointSet::flood_fill(&standing, &(self.on_board - safe));
+        if !c.is_subset(&self.region) {
+            return false;
+        }
+        let q = c - safe.adjacent(&self.on_board) - own;
+        match q.len() {
+            0 | 1 => true,
+            2 => {
+                let p = q.first().expect("two points");
+                !PointSet::from_iter([p]).adjacent(&q).is_empty()
+            }
+            3 => {
+                // One point next to the two others, holding an attacker stone.
+                let attackers = *board.stones(attacker);
+                q.iter().any(|p| {
+                    PointSet::from_iter([p]).adjacent(&q).len() == 2 && attackers.contains(p)
+                })
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,517 @@
+//! The solver's questions: kill or live with a ko threat balance, every correct first
+//! move, and the status of the target from the two searches.
+
+use go_board::{Color, Move, Point, Status};
+
+use super::dfpn::{Proof, Search, Settings};
+use super::frame::Frame;
+use super::game::{Code, Game, PASS, Threats};
+use super::moves::MoveOrder;
+use super::problem::Problem;
+use super::table::Table;
+use crate::reading::{Answer, Budget, Outcome};
+
+/// What the side that moves in the question wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Goal {
+    /// The attacker captures the target.
+    Kill,
+    /// The defender keeps a target stone alive (seki counts as life).
+    Live,
+}
+
+impl Goal {
+    /// The side that pursues the goal in `problem`.
+    pub fn prover(self, problem: &Problem) -> Color {
+        match self {
+            Goal::Kill => problem.attacker(),
+            Goal::Live => problem.defender(),
+        }
+    }
+
+    /// The other goal.
+    #[must_use]
+    pub fn opposite(self) -> Goal {
+        match self {
+            Goal::Kill => Goal::Live,
+            Goal::Live => Goal::Kill,
+        }
+    }
+}
+
+/// The solver's settings.
+///
+/// # Examples
+///
+/// ```
+/// use go_eval::reading::lnd::{Config, MoveOrder};
+/// let config = Config { order: MoveOrder::Plain, ..Config::default() };
+/// assert_eq!(config.epsilon, 0.25);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    /// ε of the 1+ε trick of df-pn (0 = plain df-pn); negative or NaN values mean 0.
+    pub epsilon: f64,
+    /// How moves are ordered (never which moves are searched).
+    pub order: MoveOrder,
+    /// The transposition table's initial room, in entries. The table grows as needed
+    /// (at most one entry per node of the budget) and never evicts, so the answers and
+    /// node counts do not depend on this number.
+    pub table_capacity: usize,
+    /// The lines of margin between the stones' box and the wall when
+    /// [`LifeAndDeath::solve_open`] frames a problem (see [`frame_with_margin`](super::frame_with_margin)).
+    pub frame_margin: u8,
+}
+
+impl Default for Config {
+    /// ε = 0.25, heuristic ordering, room for 2^16 entries, a frame margin of
+    /// [`MARGIN`](super::MARGIN).
+    fn default() -> Config {
+        Config {
+            epsilon: 0.25,
+            order: MoveOrder::Heuristic,
+            table_capacity: 1 << 16,
+            frame_margin: super::MARGIN,
+        }
+    }
+}
+
+/// The answer to a kill or live question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Solution {
+    /// The goal asked about.
+    pub goal: Goal,
+    /// The side that pursues it.
+    pub prover: Color,
+    /// The outcome for the prover (with ko as a threat balance), its first move when
+    /// the prover moves first, whether the answer is proven, and the nodes used.
+    pub answer: Answer,
+    /// The main line of the proof from the position (the prover's winning moves and
+    /// the opponent's longest resistance), as far as the table holds it; empty when
+    /// the goal is not reached.
+    pub main_line: Vec<Move>,
+}
+
+/// One correct first move and its main line (the move first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstMove {
+    /// The move.
+    pub point: Move,
+    /// The main line that starts with it.
+    pub main_line: Vec<Move>,
+}
+
+/// Every first move that reaches the best outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstMoves {
+    /// The answer to the question itself (as [`LifeAndDeath::solve`] gives it).
+    pub solution: Solution,
+    /// Every move that reaches [`Solution::answer`]'s outcome (in the order of the
+    /// search), empty when the goal is not reached.
+    pub moves: Vec<FirstMove>,
+    /// Whether every legal first move was settled within the budget (when false,
+    /// `moves` may miss some).
+    pub complete: bool,
+    /// Nodes used in all, the question included.
+    pub nodes: u64,
+}
+
+/// The status of the target from the two searches, attacker first and defender first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StatusReport {
+    /// Alive, Dead, Critical (with the killing and the saving move), Seki, or Unknown
+    /// when a search was cut by the budget.
+    pub status: Status,
+    /// The kill question, attacker to move.
+    pub attack: Solution,
+    /// The live question, defender to move.
+    pub defend: Solution,
+    /// Nodes used in all.
+    pub nodes: u64,
+}
+
+/// A ko mode of the threat balance: who may ignore the ko ban.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// S(−∞): only the opponent.
+    Never,
+    /// S(0): nobody.
+    Even,
+    /// S(+∞): only the prover.
+    Always,
+}
+
+impl Mode {
+    fn threats(self, prover: Color) -> Threats {
+        let u = Threats::UNLIMITED;
+        match self {
+            Mode::Never => Threats::balance(prover, 0, u),
+            Mode::Even => Threats::balance(prover, 0, 0),
+            Mode::Always => Threats::balance(prover, u, 0),
+        }
+    }
+
+    /// The mode whose proof gives `outcome`.
+    fn of(outcome: Outcome) -> Option<Mode> {
+        match outcome {
+            Outcome::Win => Some(Mode::Never),
+            Outcome::KoWin => Some(Mode::Even),
+            Outcome::KoLoss => Some(Mode::Always),
+            Outcome::Lose => None,
+        }
+    }
+}
+
+/// One search's result.
+struct Run {
+    proof: Proof,
+    line: Vec<Code>,
+    nodes: u64,
+}
+
+/// The exact life-and-death solver (see the [module](super) documentation).
+///
+/// # Examples
+///
+/// ```
+/// use go_board::{Board, Color, Move, Point, Status};
+/// use go_eval::reading::lnd::{Goal, LifeAndDeath, Problem};
+/// use go_eval::reading::{Budget, Outcome};
+/// // White's straight three in the corner: Black kills at B1, White lives there.
+/// let board = Board::from_diagram(
+///     "
+///     . . . . . .
+///     X X X X X .
+///     O O O O X .
+///     . . . O X .
+///     ",
+/// )?;
+/// let size = board.size();
+/// let region = board.size().on_board();
+/// let problem = Problem::with_target_chain(board, Point::parse_gtp("A2", size)?, region)?;
+/// let solver = LifeAndDeath::default();
+/// let kill = solver.solve(&problem, Goal::Kill, Color::Black, Budget::new(100_000, 100));
+/// assert_eq!(kill.answer.outcome, Outcome::Win);
+/// assert_eq!(kill.answer.point, Some(Move::Play(Point::parse_gtp("B1", size)?)));
+/// let report = solver.status(&problem, Budget::new(100_000, 100));
+/// let b1 = Point::parse_gtp("B1", size)?;
+/// assert_eq!(report.status, Status::Critical { attack: b1, defend: b1 });
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct LifeAndDeath {
+    config: Config,
+}
+
+impl LifeAndDeath {
+    /// A solver with `config`.
+    pub fn new(config: Config) -> LifeAndDeath {
+        LifeAndDeath { config }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn table(&self) -> Table {
+        Table::with_capacity(self.config.table_capacity)
+    }
+
+    fn settings(&self, nodes: u64, budget: Budget) -> Settings {
+        let eps = if self.config.epsilon.is_finite() && self.config.epsilon > 0.0 {
+            (self.config.epsilon * 1024.0).min(1e6) as u32
+        } else {
+            0
+        };
+        Settings { epsilon: eps, order: self.config.order, nodes, depth: usize::from(budget.depth) }
+    }
+
+    fn game(problem: &Problem, to_move: Color, threats: Threats, seki_is_life: bool) -> Game {
+        Game::new(
+            problem.board().clone(),
+            problem.region(),
+            problem.target(),
+            problem.defender(),
+            to_move,
+            threats,
+            seki_is_life,
+        )
+    }
+
+    /// One search of the threat balance, with its main line.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        table: &mut Table,
+        problem: &Problem,
+        prover: Color,
+        to_move: Color,
+        mode: Mode,
+        seki_is_life: bool,
+        nodes: u64,
+        budget: Budget,
+    ) -> Run {
+        let game = Self::game(problem, to_move, mode.threats(prover), seki_is_life);
+        let mut search = Search::new(game, table, prover, self.settings(nodes, budget));
+        let proof = search.prove();
+        let mut line = Vec::new();
+        if proof == Proof::Proved {
+            line = main_line(&mut search, 2 * problem.region().len() + 20);
+        }
+        Run { proof, line, nodes: search.nodes }
+    }
+
+    /// Whether the side that pursues `goal` reaches it when `to_move` moves first, with
+    /// ko as a threat balance: at most three searches (the prover never retakes a
+    /// banned ko; then it always may; then neither may), sharing `budget`'s nodes.
+    ///
+    /// The answer's outcome is the prover's; its point is the prover's first move when
+    /// the prover moves first and succeeds. `certain` is false when the budget or the
+    /// depth limit decided the answer; the outcome is then the best one proven so far.
+    pub fn solve(&self, problem: &Problem, goal: Goal, to_move: Color, budget: Budget) -> Solution {
+        self.solve_with_seki(problem, goal, to_move, budget, true).0
+    }
+
+    fn solve_with_seki(
+        &self,
+        problem: &Problem,
+        goal: Goal,
+        to_move: Color,
+        budget: Budget,
+        seki_is_life: bool,
+    ) -> (Solution, Table) {
+        let prover = goal.prover(problem);
+        let mut used = 0;
+        let run = |mode: Mode, used: &mut u64| {
+            let mut table = self.table();
+            let left = budget.nodes.saturating_sub(*used);
+            let r =
+                self.run(&mut table, problem, prover, to_move, mode, seki_is_life, left, budget);
+            *used += r.nodes;
+            (r, table)
+        };
+        let (never, never_table) = run(Mode::Never, &mut used);
+        let (outcome, certain, line, table) = if never.proof == Proof::Proved {
+            (Outcome::Win, true, never.line, never_table)
+        } else {
+            drop(never_table);
+            let (always, always_table) = run(Mode::Always, &mut used);
+            match always.proof {
+                Proof::Disproved => (Outcome::Lose, true, Vec::new(), always_table),
+                Proof::Unknown => (Outcome::Lose, false, Vec::new(), always_table),
+                Proof::Proved => {
+                    let (even, even_table) = run(Mode::Even, &mut used);
+                    let never_known = never.proof == Proof::Disproved;
+                    match even.proof {
+                        Proof::Proved => (Outcome::KoWin, never_known, even.line, even_table),
+                        Proof::Disproved => (Outcome::KoLoss, true, always.line, always_table),
+                        Proof::Unknown => (Outcome::KoLoss, false, always.line, always_table),
+                    }
+                }
+            }
+        };
+        let main_line: Vec<Move> = line.iter().map(|&c| to_move_of(c)).collect();
+        let point = (to_move == prover && outcome.is_success())
+            .then(|| main_line.first().copied())
+            .flatten();
+        let answer = Answer { outcome, point, certain, nodes: used };
+        (Solution { goal, prover, answer, main_line }, table)
+    }
+
+    /// Every first move of the prover that reaches the best outcome it can reach (the
+    /// answer of [`LifeAndDeath::solve`] with the prover to move), each with its main
+    /// line. The moves are settled one by one in the order of the search, within what
+    /// is left of `budget` after the question itself.
+    pub fn first_moves(&self, problem: &Problem, goal: Goal, budget: Budget) -> FirstMoves {
+        let prover = goal.prover(problem);
+        let (solution, table) = self.solve_with_seki(problem, goal, prover, budget, true);
+        self.first_moves_from(problem, solution, table, budget, 0)
+    }
+
+    /// The question of an open problem's frame with the prover `to_play` to move, and,
+    /// with `every`, every correct first move (else only the main line's).
+    pub(crate) fn first_moves_open(
+        &self,
+        framed: &Frame,
+        goal: Goal,
+        to_play: Color,
+        budget: Budget,
+        every: bool,
+    ) -> FirstMoves {
+        let problem = &framed.problem;
+        let (solution, table) = self.solve_with_seki(problem, goal, to_play, budget, true);
+        if every {
+            return self.first_moves_from(problem, solution, table, budget, 0);
+        }
+        let moves: Vec<FirstMove> = solution
+            .answer
+            .point
+            .map(|point| FirstMove { point, main_line: solution.main_line.clone() })
+            .into_iter()
+            .collect();
+        let complete = solution.answer.certain && !solution.answer.outcome.is_success();
+        FirstMoves { nodes: solution.answer.nodes, solution, moves, complete }
+    }
+
+    /// Settles every first move after the question `solution` was answered with the
+    /// prover to move, its deciding search in `table`; `spent` nodes of `budget` were
+    /// used before the question.
+    fn first_moves_from(
+        &self,
+        problem: &Problem,
+        solution: Solution,
+        mut table: Table,
+        budget: Budget,
+        spent: u64,
+    ) -> FirstMoves {
+        let prover = solution.prover;
+        let mut used = spent + solution.answer.nodes;
+        let Some(mode) = Mode::of(solution.answer.outcome) else {
+            return FirstMoves {
+                complete: solution.answer.certain,
+                nodes: used,
+                moves: Vec::new(),
+                solution,
+            };
+        };
+        // The table holds the deciding mode's search: settle every first move.
+        let mut game = Self::game(problem, prover, mode.threats(prover), true);
+        let mut codes: Vec<Code> = Vec::new();
+        for &p in game.points() {
+            if game.board.is_empty_at(p) {
+                codes.push(p.index() as Code);
+            }
+        }
+        codes.push(PASS);
+        // Keep only the legal moves.
+        codes.retain(|&c| match game.play(c) {
+            Ok(played) => {
+                game.undo(played);
+                true
+            }
+            Err(_) => false,
+        });
+        let mut moves = Vec::new();
+        let mut complete = true;
+        for code in codes {
+            let left = budget.nodes.saturating_sub(used);
+            let mut search =
+                Search::new(game.clone(), &mut table, prover, self.settings(left, budget));
+            let proof = search.prove_after(code).unwrap_or(Proof::Disproved);
+            match proof {
+                Proof::Proved => {
+                    let played = search.game.play(code).expect("a legal first move");
+                    let mut line = vec![code];
+                    if search.game.winner(Some((prover, code, Game::removed(&played)))).is_none() {
+                        line.extend(main_line(&mut search, 2 * problem.region().len() + 20));
+                    }
+                    search.game.undo(played);
+                    moves.push(FirstMove {
+                        point: to_move_of(code),
+                        main_line: line.iter().map(|&c| to_move_of(c)).collect(),
+                    });
+                }
+                Proof::Disproved => {}
+                Proof::Unknown => complete = false,
+            }
+            used += search.nodes;
+        }
+        FirstMoves { solution, moves, complete, nodes: used }
+    }
+
+    /// The status of the target: the kill question with the attacker to move and the
+    /// live question with the defender to move, each within `budget`.
+    ///
+    /// - the attacker cannot kill even winning every ko: [`Status::Alive`], or
+    ///   [`Status::Seki`] when a third search shows that the defender cannot get a
+    ///   pass-alive group even winning every ko (so it lives only in seki);
+    /// - the defender cannot live even winning every ko: [`Status::Dead`];
+    /// - both succeed (possibly through a ko): [`Status::Critical`] with the attacker's
+    ///   and the defender's first moves;
+    /// - a search cut by the budget leaves [`Status::Unknown`].
+    pub fn status(&self, problem: &Problem, budget: Budget) -> StatusReport {
+        let attack = self.solve(problem, Goal::Kill, problem.attacker(), budget);
+        let defend = self.solve(problem, Goal::Live, problem.defender(), budget);
+        let mut nodes = attack.answer.nodes + defend.answer.nodes;
+        let (a, d) = (&attack.answer, &defend.answer);
+        let status = if a.certain && a.outcome == Outcome::Lose {
+            // Alive; seki if the defender cannot get independent life.
+            let (independent, _) =
+                self.solve_with_seki(problem, Goal::Live, problem.attacker(), budget, false);
+            nodes += independent.answer.nodes;
+            if independent.answer.certain && independent.answer.outcome == Outcome::Lose {
+                Status::Seki
+            } else {
+                Status::Alive
+            }
+        } else if d.certain && d.outcome == Outcome::Lose {
+            Status::Dead
+        } else if a.certain && d.certain {
+            match (a.point, d.point) {
+                (Some(Move::Play(attack)), Some(Move::Play(defend))) => {
+                    Status::Critical { attack, defend }
+                }
+                (Some(Move::Pass), _) => Status::Dead,
+                (_, Some(Move::Pass)) => Status::Alive,
+                _ => Status::Unknown,
+            }
+        } else {
+            Status::Unknown
+        };
+        StatusReport { status, attack, defend, nodes }
+    }
+}
+
+/// The move of a code.
+fn to_move_of(code: Code) -> Move {
+    if code == PASS {
+        Move::Pass
+    } else {
+        Move::Play(Point::from_index(usize::from(code)).expect("a move code is a point"))
+    }
+}
+
+/// Walks the proof in the table from the current position: the winner's proving move,
+/// the loser's longest resistance, until the game ends or the table has no settled
+/// answer (a result that depended on the path is not stored).
+fn main_line(search: &mut Search<'_>, max: usize) -> Vec<Code> {
+    let mut line = Vec::new();
+    let mut stack = Vec::new();
+    while line.len() < max {
+        let kids = search.children();
+        // A child whose mover loses: the mover here wins by it.
+        let pick = if let Some(k) = kids.iter().find(|k| k.2 == 0) {
+            k.0
+        } else if !kids.is_empty() && kids.iter().all(|k| k.1 == 0) {
+            let mut b = 0;
+            for (i, k) in kids.iter().enumerate() {
+                if k.3 > kids[b].3 {
+                    b = i;
+                }
+            }
+            kids[b].0
+        } else {
+            break;
+        };
+        let mover = search.game.to_move;
+        let played = search.game.play(pick).expect("a generated move is legal");
+        line.push(pick);
+        let removed = Game::removed(&played);
+        stack.push(played);
+        if search.game.winner(Some((mover, pick, removed))).is_some() {
+            break;
+        }
+    }
+    while let Some(played) = stack.pop() {
+        search.game.undo(played);
+    }
+    line
+}

@@ -1,0 +1,309 @@
+//! Owl: life and death of a dragon in a game position.
+//!
+//! [`Owl`] answers GNU Go's owl questions (`owl_attack`, `owl_defend`,
+//! `owl_does_attack`, `owl_does_defend`, `dragon_status`) about the
+//! [dragon](super::dragon) on a point, by a depth-first search of attack and defence
+//! nodes over the dragon and its surroundings:
+//!
+//! - **The goal**: the attacker wins when it captures the chain on the queried point;
+//!   the defender wins when the dragon (the chains holding the dragon's stones, with the
+//!   chains of its colour that share an enclosed region with them) has two eyes, or
+//!   escapes (see below).
+//! - **Leaves** (`life.rs`): the enclosed regions next to the dragon (empty points and
+//!   stones of the other colour, bordered by the dragon's colour only, at most
+//!   [`EYE_SPACE_MAX`] points) are its eye spaces, each valued as the least and most
+//!   eyes (attacker first, defender first) from its shape: false and half eyes from
+//!   the diagonals, the nakade shapes (three in a row or bent, the pyramid, the cross,
+//!   the bulky five, the rabbity six) with their vital points. Two eyes however the
+//!   attacker plays are *alive*; a dragon whose liberties open onto enough room free of
+//!   the attacker's stones has *escaped*: alive, but not certain (GNU Go's escape
+//!   route).
+//! - **Moves**: vital points and the points of small eye spaces, the dragon's
+//!   liberties and second-order liberties, tactical captures of the dragon's weak chains
+//!   (and their defences) and of the attacker's chains next to the dragon (lunches),
+//!   from the tactical reader ([`Tactics`] with [`TacticsConfig::FAST`]). Each is tried
+//!   on the board and the resulting leaf value orders them; beyond the first plies
+//!   fewer moves are tried (5 at the root, then 4, 3, 2 and, from the ninth ply on, 1).
+//! - **Ko** is the threat balance of [`Outcome`], as in every reader.
+//! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
+//!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node
+//!   budget, or is judged by its leaf value at the depth limit, and the answer is not
+//!   certain. No clock is ever read: answers are identical across runs and table sizes.
+//!
+//! # Examples
+//!
+//! ```
+//! use go_board::{Board, Move, Point};
+//! use go_eval::reading::owl::{Owl, OwlScratch};
+//! use go_eval::reading::Outcome;
+//!
+//! // Black's group on the lower edge has a straight three eye space: whoever plays
+//! // its middle (B1) decides.
+//! let mut board = Board::from_diagram(
+//!     "
+//!     . . . . . . .
+//!     . . . . . . .
+//!     O O O O O . .
+//!     X X X X O . .
+//!     . . . X O . .
+//!     ",
+//! )?;
+//! let a2 = Point::parse_gtp("A2", board.size())?;
+//! let b1 = Point::parse_gtp("B1", board.size())?;
+//! let owl = Owl::default();
+//! let mut scratch = OwlScratch::new();
+//! let attack = owl.attack(&mut board, a2, Owl::BUDGET, &mut scratch);
+//! assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(b1))));
+//! let defence = owl.defend(&mut board, a2, Owl::BUDGET, &mut scratch);
+//! assert_eq!((defence.outcome, defence.point), (Outcome::Win, Some(Move::Play(b1))));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+mod life;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use go_board::{Board, ByColor, Move, Point, PointSet, Status};
+
+use super::balance::{Balance, Verdict, resolve};
+use super::dragon::Dragons;
+use super::table::Table;
+use super::tactics::{Scratch as TacticsScratch, Tactics, TacticsConfig};
+use super::{Answer, Budget, Outcome};
+pub use life::EYE_SPACE_MAX;
+use search::{Search, Setting};
+
+/// Buffers the owl reader reuses from question to question: its table, its path and
+/// the tactical reader's buffers.
+#[derive(Debug, Clone)]
+pub struct OwlScratch {
+    table: Table,
+    path: Vec<u64>,
+    tactics: TacticsScratch,
+    tactical_nodes: u64,
+}
+
+impl OwlScratch {
+    /// Buffers with a table of 2^10 entries that grows up to 2^20.
+    pub fn new() -> OwlScratch {
+        OwlScratch::with_table(1 << 10, 1 << 20)
+    }
+
+    /// Buffers whose table starts with room for `initial` entries and grows up to `max`
+    /// (powers of two, at least 16). Answers do not depend on `initial`; they depend on
+    /// `max` only when a question stores more than `max / 2` results.
+    pub fn with_table(initial: usize, max: usize) -> OwlScratch {
+        OwlScratch {
+            table: Table::new(initial, max),
+            path: Vec::with_capacity(64),
+            tactics: TacticsScratch::with_table(1 << 10, 1 << 16),
+            tactical_nodes: 0,
+        }
+    }
+
+    /// The tactical-reading nodes the owl reader's questions used since the last call
+    /// (for GNU Go's reading node counter); resets the count.
+    pub fn take_tactical_nodes(&mut self) -> u64 {
+        core::mem::take(&mut self.tactical_nodes)
+    }
+}
+
+impl Default for OwlScratch {
+    fn default() -> OwlScratch {
+        OwlScratch::new()
+    }
+}
+
+/// The owl reader (its settings are the [`Budget`] of each question).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owl {
+    tactics: Tactics,
+}
+
+impl Default for Owl {
+    fn default() -> Owl {
+        Owl { tactics: Tactics::new(TacticsConfig::FAST) }
+    }
+}
+
+/// A dragon's status from owl reading, with the nodes it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlStatus {
+    /// Alive, dead, or critical with the attack and the defence point.
+    pub status: Status,
+    /// The outcome of the attack (the attacker moving first).
+    pub attack: Outcome,
+    /// The outcome of the defence (the owner moving first), when it was read.
+    pub defend: Option<Outcome>,
+    /// Whether no budget decided it.
+    pub certain: bool,
+    /// Owl nodes used.
+    pub nodes: u64,
+}
+
+/// What the root of a search asks.
+#[derive(Clone, Copy, Debug)]
+enum Question {
+    Attack,
+    Defend,
+    AttackWith(Point),
+    DefendWith(Point),
+}
+
+impl Owl {
+    /// The default budget: 2,000 owl nodes and 14 plies (GNU Go: 1,000 owl nodes and
+    /// depth 20, with a move generation from patterns).
+    pub const BUDGET: Budget = Budget::new(2000, 14);
+
+    /// An owl reader.
+    pub fn new() -> Owl {
+        Owl::default()
+    }
+
+    /// Can the dragon on `target` be killed, the attacker moving first? The answer's
+    /// point is the killing move. An empty `target` answers [`Outcome::Lose`].
+    pub fn attack(
+        &self,
+        board: &mut Board,
+        target: Point,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> Answer {
+        self.ask(board, target, Question::Attack, budget, scratch)
+    }
+
+    /// Can the dragon on `target` live, its owner moving first? The answer's point is
+    /// the saving move, or [`Move::Pass`] when the dragon lives without one (two eyes
+    /// or an escape already).
+    pub fn defend(
+        &self,
+        board: &mut Board,
+        target: Point,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> Answer {
+        self.ask(board, target, Question::Defend, budget, scratch)
+    }
+
+    /// Does the attacker's move `m` kill the dragon on `target`? An illegal move does
+    /// not.
+    pub fn does_attack(
+        &self,
+        board: &mut Board,
+        m: Point,
+        target: Point,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> Answer {
+        self.ask(board, target, Question::AttackWith(m), budget, scratch)
+    }
+
+    /// Does the owner's move `m` save the dragon on `target`? An illegal move does not.
+    pub fn does_defend(
+        &self,
+        board: &mut Board,
+        m: Point,
+        target: Point,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> Answer {
+        self.ask(board, target, Question::DefendWith(m), budget, scratch)
+    }
+
+    /// The status of the dragon on `target`: [`Status::Alive`] when the attack fails,
+    /// [`Status::Critical`] with both points when the attack and the defence both
+    /// succeed (ko included), [`Status::Dead`] when only the attack does;
+    /// [`Status::Unknown`] on an empty point.
+    pub fn status(
+        &self,
+        board: &mut Board,
+        target: Point,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> OwlStatus {
+        let attack = self.attack(board, target, budget, scratch);
+        let mut out = OwlStatus {
+            status: Status::Alive,
+            attack: attack.outcome,
+            defend: None,
+            certain: attack.certain,
+            nodes: attack.nodes,
+        };
+        if board.color_at(target).is_none() {
+            out.status = Status::Unknown;
+            return out;
+        }
+        if !attack.outcome.is_success() {
+            return out;
+        }
+        let defence = self.defend(board, target, budget, scratch);
+        out.defend = Some(defence.outcome);
+        out.certain &= defence.certain;
+        out.nodes += defence.nodes;
+        out.status = match (attack.point, defence.point) {
+            (Some(Move::Play(a)), Some(Move::Play(d))) if defence.outcome.is_success() => {
+                Status::Critical { attack: a, defend: d }
+            }
+            _ if defence.outcome.is_success() => Status::Alive,
+            _ => Status::Dead,
+        };
+        out
+    }
+
+    fn ask(
+        &self,
+        board: &mut Board,
+        target: Point,
+        question: Question,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> Answer {
+        let Some(owner) = board.color_at(target) else { return Answer::lose(0) };
+        let goal: PointSet = Dragons::new(board)
+            .dragon_at(target)
+            .map_or_else(|| board.chain_stones(target), |d| d.stones);
+        let attacker = !owner;
+        let mover = match question {
+            Question::Attack | Question::AttackWith(_) => attacker,
+            Question::Defend | Question::DefendWith(_) => owner,
+        };
+        scratch.table.new_query();
+        let mut nodes = 0u64;
+        let mut tactical = 0u64;
+        let (outcome, point, certain) = resolve(|balance: Balance| {
+            let retake = ByColor::new_with(|c| balance.may_retake(c == mover));
+            let setting = Setting { tactics: self.tactics, attacker, target, goal, budget };
+            let mut search = Search::new(
+                board,
+                &mut scratch.table,
+                &mut scratch.path,
+                &mut scratch.tactics,
+                setting,
+                retake,
+            );
+            let r = match question {
+                Question::Attack => search.attack_node(),
+                Question::Defend => search.defend_node(),
+                Question::AttackWith(m) => search.root_move(attacker, m),
+                Question::DefendWith(m) => search.root_move(owner, m),
+            };
+            nodes += search.nodes;
+            tactical += search.tactical_nodes;
+            Verdict {
+                success: r.success,
+                point: r.point,
+                certain: r.certain && !search.budget_hit,
+                ko: search.ko_met,
+            }
+        });
+        scratch.tactical_nodes += tactical;
+        let point = match (question, outcome.is_success()) {
+            (_, false) => None,
+            (Question::Defend, true) => Some(point.map_or(Move::Pass, Move::Play)),
+            (Question::AttackWith(m) | Question::DefendWith(m), true) => Some(Move::Play(m)),
+            (Question::Attack, true) => point.map(Move::Play),
+        };
+        Answer { outcome, point, certain, nodes }
+    }
+}

@@ -1,0 +1,331 @@
+//! The owl search: attack and defence nodes over a dragon, on the shared search core.
+
+use core::ops::{Deref, DerefMut};
+
+use go_board::{Board, ByColor, Color, Point, PointSet};
+
+use super::life::{Life, assess};
+use crate::reading::Budget;
+use crate::reading::core::{Core, HasCore, NodeResult, hint, ko_key, node};
+use crate::reading::table::{Stored, Table};
+use crate::reading::tactics::{Scratch as TacticsScratch, Tactics};
+
+/// The most candidate moves a node considers (before the branching limit).
+const MAX_CANDIDATES: usize = 40;
+
+/// The budget of each tactical question inside the owl search.
+const TACTICAL_BUDGET: Budget = Budget::new(150, 10);
+
+/// Moves tried at a node at `ply`: 5 at the root, fewer deeper.
+fn branching(ply: u16) -> usize {
+    match ply {
+        0 => 5,
+        1 | 2 => 4,
+        3..=5 => 3,
+        6..=8 => 2,
+        _ => 1,
+    }
+}
+
+/// The question's fixed data.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Setting {
+    pub(super) tactics: Tactics,
+    pub(super) attacker: Color,
+    /// The chain whose capture kills the dragon.
+    pub(super) target: Point,
+    /// The dragon's stones at the root.
+    pub(super) goal: PointSet,
+    pub(super) budget: Budget,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Routine {
+    Attack,
+    Defend,
+}
+
+/// One boolean owl search under one threat balance.
+pub(super) struct Search<'a> {
+    core: Core<'a>,
+    tactics_scratch: &'a mut TacticsScratch,
+    setting: Setting,
+    salt: u64,
+    /// Tactical nodes used by the move generation.
+    pub(super) tactical_nodes: u64,
+}
+
+impl<'a> Deref for Search<'a> {
+    type Target = Core<'a>;
+    fn deref(&self) -> &Core<'a> {
+        &self.core
+    }
+}
+
+impl DerefMut for Search<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.core
+    }
+}
+
+impl<'a> HasCore<'a> for Search<'a> {
+    fn core(&mut self) -> &mut Core<'a> {
+        &mut self.core
+    }
+}
+
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        board: &'a mut Board,
+        table: &'a mut Table,
+        path: &'a mut Vec<u64>,
+        tactics_scratch: &'a mut TacticsScratch,
+        setting: Setting,
+        retake: ByColor<bool>,
+    ) -> Search<'a> {
+        let ko_depth = setting.budget.depth / 2;
+        let salt = (0x0c1a_55ee_d0e1_7a11_u64 ^ setting.target.index() as u64)
+            .wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            ^ (setting.attacker.index() as u64) << 43;
+        Search {
+            core: Core::new(board, table, path, retake, ko_depth, setting.budget.nodes),
+            tactics_scratch,
+            setting,
+            salt,
+            tactical_nodes: 0,
+        }
+    }
+
+    fn owner(&self) -> Color {
+        !self.setting.attacker
+    }
+
+    fn key(&self, routine: Routine) -> u64 {
+        let r = match routine {
+            Routine::Attack => 0x3c6e_f372_fe94_f82b,
+            Routine::Defend => 0xa54f_f53a_5f1d_36f1,
+        };
+        self.board.hash() ^ ko_key(self.board) ^ r ^ self.salt
+    }
+
+    fn assess(&self) -> Life {
+        assess(self.board, &self.setting.goal, self.owner(), self.setting.target)
+    }
+
+    /// Plays the root move `m` for `color` and answers whether it reaches the mover's
+    /// goal.
+    pub(super) fn root_move(&mut self, color: Color, m: Point) -> NodeResult {
+        if !self.board.size().contains(m) || !self.playable(color, m) {
+            return NodeResult::new(false, None, true);
+        }
+        let undo = self.board.play(color, m);
+        self.ply += 1;
+        let r =
+            if color == self.setting.attacker { self.defend_node() } else { self.attack_node() };
+        self.ply -= 1;
+        self.board.undo(undo);
+        NodeResult::new(!r.success, (!r.success).then_some(m), r.certain)
+    }
+
+    /// An attack node: the attacker to move; success if the dragon dies.
+    pub(super) fn attack_node(&mut self) -> NodeResult {
+        if !self.count_node() {
+            return NodeResult::new(false, None, false);
+        }
+        let life = self.assess();
+        if life.dragon.is_empty() {
+            return NodeResult::new(true, None, true);
+        }
+        if life.alive() {
+            return NodeResult::new(false, None, !life.escaped || life.min >= 2);
+        }
+        if self.ply >= self.setting.budget.depth {
+            return NodeResult::new(life.max < 2, None, false);
+        }
+        let key = self.key(Routine::Attack);
+        node(self, key, |s, stored| s.try_moves(true, &life, stored))
+    }
+
+    /// A defence node: the owner to move; success if the dragon lives.
+    pub(super) fn defend_node(&mut self) -> NodeResult {
+        if !self.count_node() {
+            return NodeResult::new(true, None, false);
+        }
+        let target = self.setting.target;
+        let owner = self.owner();
+        if self.board.color_at(target) != Some(owner) {
+            // Captured; a one-stone target taken in a ko may be retaken at once.
+            if self.board.ko() == Some((target, owner)) && self.playable(owner, target) {
+                let undo = self.board.play(owner, target);
+                self.ply += 1;
+                let r = self.attack_node();
+                self.ply -= 1;
+                self.board.undo(undo);
+                return NodeResult::new(!r.success, Some(target), r.certain);
+            }
+            return NodeResult::new(false, None, true);
+        }
+        let life = self.assess();
+        if life.alive() {
+            return NodeResult::new(true, None, !life.escaped || life.min >= 2);
+        }
+        if self.ply >= self.setting.budget.depth {
+            return NodeResult::new(life.max >= 2, None, false);
+        }
+        let key = self.key(Routine::Defend);
+        node(self, key, |s, stored| s.try_moves(false, &life, stored))
+    }
+
+    /// Generates, orders and tries the moves of the attacker (`attack`) or the owner.
+    fn try_moves(&mut self, attack: bool, life: &Life, stored: Option<Stored>) -> NodeResult {
+        let color = if attack { self.setting.attacker } else { self.owner() };
+        let candidates = self.candidates(attack, life);
+        let first = hint(stored);
+        let mut scored: Vec<(i32, Point)> = Vec::with_capacity(candidates.len());
+        for &p in &candidates {
+            if !self.playable(color, p) {
+                continue;
+            }
+            let undo = self.board.play(color, p);
+            let after = self.assess();
+            let mut v = after.score();
+            // A self-atari outside the eye space is a poor move for its player.
+            if !after.dragon.is_empty()
+                && self.board.liberty_count(p) == 1
+                && !life.eye_points.contains(p)
+            {
+                v += if attack { 600 } else { -600 };
+            }
+            self.board.undo(undo);
+            let key = if first == Some(p) {
+                i32::MIN
+            } else if attack {
+                v
+            } else {
+                -v
+            };
+            scored.push((key, p));
+        }
+        scored.sort_by_key(|&(k, _)| k);
+        let width = branching(self.ply);
+        let mut certain = true;
+        for &(_, m) in scored.iter().take(width) {
+            if !self.playable(color, m) {
+                continue;
+            }
+            let undo = self.board.play(color, m);
+            self.ply += 1;
+            let r = if attack { self.defend_node() } else { self.attack_node() };
+            self.ply -= 1;
+            self.board.undo(undo);
+            if !r.success {
+                return NodeResult::new(true, Some(m), r.certain);
+            }
+            certain &= r.certain;
+            if self.budget_hit {
+                break;
+            }
+        }
+        NodeResult::new(false, None, certain)
+    }
+
+    /// The candidate moves at a node, most important first: vital points, tactical
+    /// moves, eye-space points, liberties, second-order liberties.
+    fn candidates(&mut self, attack: bool, life: &Life) -> Vec<Point> {
+        let size = self.board.size();
+        let mut out: Vec<Point> = Vec::with_capacity(MAX_CANDIDATES);
+        let mut seen = PointSet::EMPTY;
+        let mut add = |p: Point, out: &mut Vec<Point>| {
+            if out.len() < MAX_CANDIDATES && seen.insert(p) {
+                out.push(p);
+            }
+        };
+        for &p in life.vital.as_slice() {
+            if self.board.is_empty_at(p) {
+                add(p, &mut out);
+            }
+        }
+        for p in self.tactical_moves(attack, life) {
+            add(p, &mut out);
+        }
+        for p in life.eye_points {
+            add(p, &mut out);
+        }
+        for p in life.liberties {
+            add(p, &mut out);
+        }
+        let empty = self.board.empty_set();
+        let second = life.liberties.dilate(&size.on_board()) & empty;
+        for p in second {
+            add(p, &mut out);
+        }
+        out
+    }
+
+    /// Tactical moves: attacks (and defences) of the dragon's weak chains, captures
+    /// (and rescues) of the attacker's chains next to it.
+    fn tactical_moves(&mut self, attack: bool, life: &Life) -> Vec<Point> {
+        let mut out = Vec::new();
+        let attacker = self.setting.attacker;
+        let tactics = self.setting.tactics;
+        let mut done = PointSet::EMPTY;
+        // The dragon's chains with few liberties.
+        for p in life.dragon {
+            if done.contains(p) {
+                continue;
+            }
+            done |= self.board.chain_stones(p);
+            if self.board.liberty_count(p) > 2 {
+                continue;
+            }
+            let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+            self.tactical_nodes += a.nodes;
+            if !a.outcome.is_success() {
+                continue;
+            }
+            if attack {
+                if let Some(go_board::Move::Play(m)) = a.point {
+                    out.push(m);
+                }
+            } else {
+                let d = tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+                self.tactical_nodes += d.nodes;
+                if let (true, Some(go_board::Move::Play(m))) = (d.outcome.is_success(), d.point) {
+                    out.push(m);
+                }
+            }
+        }
+        // The attacker's chains next to the dragon with few liberties.
+        let opp = *self.board.stones(attacker);
+        let touching = life.dragon.adjacent(&opp);
+        let mut done = PointSet::EMPTY;
+        for p in touching {
+            if done.contains(p) {
+                continue;
+            }
+            done |= self.board.chain_stones(p);
+            let libs = self.board.liberty_count(p);
+            if libs > 2 {
+                continue;
+            }
+            if attack {
+                if libs == 1 {
+                    let d =
+                        tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+                    self.tactical_nodes += d.nodes;
+                    if let (true, Some(go_board::Move::Play(m))) = (d.outcome.is_success(), d.point)
+                    {
+                        out.push(m);
+                    }
+                }
+            } else {
+                let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+                self.tactical_nodes += a.nodes;
+                if let (true, Some(go_board::Move::Play(m))) = (a.outcome.is_success(), a.point) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,162 @@
+use go_board::{Board, Move, Point, Status, Symmetry};
+
+use super::*;
+use crate::reading::dragon::testing::transformed;
+
+fn at(board: &Board, v: &str) -> Point {
+    Point::parse_gtp(v, board.size()).unwrap()
+}
+
+fn status(board: &Board, v: &str) -> Status {
+    let mut b = board.clone();
+    let t = at(board, v);
+    Owl::default().status(&mut b, t, Owl::BUDGET, &mut OwlScratch::new()).status
+}
+
+#[test]
+fn straight_three_is_critical() {
+    let board = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        O O O O O . .
+        X X X X O . .
+        . . . X O . .
+        ",
+    )
+    .unwrap();
+    let b1 = at(&board, "B1");
+    assert_eq!(status(&board, "A2"), Status::Critical { attack: b1, defend: b1 });
+}
+
+/// Black's group in the lower-left corner with two separate eyes.
+const TWO_EYES: &str = "
+    . . . . . . .
+    . . . . . . .
+    O O O O O . .
+    X X X X O . .
+    . X . X O . .
+    ";
+
+/// Black's group with one two-point eye.
+const ONE_EYE: &str = "
+    . . . . . . .
+    . . . . . . .
+    O O O O O . .
+    X X X X O . .
+    . . X X O . .
+    ";
+
+#[test]
+fn two_eyes_live_and_one_eye_dies() {
+    let board = Board::from_diagram(TWO_EYES).unwrap();
+    assert_eq!(status(&board, "B2"), Status::Alive);
+    let mut b = board.clone();
+    let t = at(&board, "B2");
+    let d = Owl::default().defend(&mut b, t, Owl::BUDGET, &mut OwlScratch::new());
+    assert_eq!(d.to_string(), "1 PASS");
+    let board = Board::from_diagram(ONE_EYE).unwrap();
+    assert_eq!(status(&board, "B2"), Status::Dead);
+}
+
+#[test]
+fn does_attack_and_does_defend() {
+    let board = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        O O O O O . .
+        X X X X O . .
+        . . . X O . .
+        ",
+    )
+    .unwrap();
+    let owl = Owl::default();
+    let mut scratch = OwlScratch::new();
+    let mut b = board.clone();
+    let (t, b1, a1) = (at(&board, "A2"), at(&board, "B1"), at(&board, "A1"));
+    assert_eq!(owl.does_attack(&mut b, b1, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Win);
+    assert_eq!(owl.does_defend(&mut b, b1, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Win);
+    assert_eq!(owl.does_defend(&mut b, a1, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Lose);
+    assert_eq!(b, board, "the board is given back unchanged");
+    let empty = at(&board, "G5");
+    assert_eq!(owl.attack(&mut b, empty, Owl::BUDGET, &mut scratch), Answer::lose(0));
+}
+
+/// A position with a critical group in the middle of the board and one on the side,
+/// for the invariance tests.
+const MIXED: &str = "
+    . . . . . . . . .
+    . . O O O O O . .
+    . O X X X X X O .
+    . O X . . . X O .
+    . . O X X X X O .
+    . . . O O O O . .
+    O O O O . . . . .
+    X X X O . . . . .
+    . . X O . . . . .
+    ";
+
+#[test]
+fn answers_follow_the_symmetries_and_the_colours() {
+    let board = Board::from_diagram(MIXED).unwrap();
+    let size = board.size();
+    let owl = Owl::default();
+    for target in ["C7", "A2"] {
+        let t = at(&board, target);
+        let mut b = board.clone();
+        let base_attack = owl.attack(&mut b, t, Owl::BUDGET, &mut OwlScratch::new());
+        let base_defend = owl.defend(&mut b, t, Owl::BUDGET, &mut OwlScratch::new());
+        let map = |a: Answer, s: Symmetry| Answer {
+            point: a.point.map(|m| match m {
+                Move::Play(p) => Move::Play(s.apply(p, size)),
+                Move::Pass => Move::Pass,
+            }),
+            ..a
+        };
+        for s in Symmetry::ALL {
+            for swap in [false, true] {
+                let mut turned = transformed(&board, s, swap);
+                let tt = s.apply(t, size);
+                let a = owl.attack(&mut turned, tt, Owl::BUDGET, &mut OwlScratch::new());
+                let d = owl.defend(&mut turned, tt, Owl::BUDGET, &mut OwlScratch::new());
+                assert_eq!(a.outcome, base_attack.outcome, "{target} {s:?} {swap}");
+                assert_eq!(d.outcome, base_defend.outcome, "{target} {s:?} {swap}");
+                if s == Symmetry::IDENTITY {
+                    assert_eq!(a, map(base_attack, s), "{target} colours swapped");
+                    assert_eq!(d, map(base_defend, s), "{target} colours swapped");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_mixed_position_has_a_critical_and_a_dead_group() {
+    let board = Board::from_diagram(MIXED).unwrap();
+    let e6 = at(&board, "E6");
+    assert_eq!(status(&board, "C7"), Status::Critical { attack: e6, defend: e6 });
+    assert_eq!(status(&board, "A2"), Status::Dead);
+}
+
+#[test]
+fn answers_do_not_depend_on_the_table_size() {
+    let board = Board::from_diagram(MIXED).unwrap();
+    let owl = Owl::default();
+    for target in ["C7", "A2", "C3"] {
+        let t = at(&board, target);
+        let mut answers = Vec::new();
+        for (initial, max) in [(16, 1 << 20), (1 << 12, 1 << 20), (16, 1 << 22)] {
+            let mut scratch = OwlScratch::with_table(initial, max);
+            let mut b = board.clone();
+            // Twice with one scratch: a warm table gives the same answers.
+            for _ in 0..2 {
+                answers.push((
+                    owl.attack(&mut b, t, Owl::BUDGET, &mut scratch),
+                    owl.defend(&mut b, t, Owl::BUDGET, &mut scratch),
+                ));
+            }
+        }
+        assert!(answers.windows(2).all(|w| w[0] == w[1]), "{target}: {answers:?}");
+    }
+}
