@@ -5,6 +5,7 @@ pub mod batch;
 pub mod eval_bench;
 pub mod joseki;
 pub mod ownership;
+pub mod patterns;
 pub mod report;
 pub mod search_bench;
 pub mod strength;

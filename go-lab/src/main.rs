@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-use go_lab::{eval_bench, joseki, report, search_bench, strength, tsumego};
+use go_lab::{eval_bench, joseki, patterns, report, search_bench, strength, tsumego};
 
 /// Experiments on the go-* crates. Every experiment takes --jobs N, --shard I/N and
 /// --json (one record per line); `go-lab report` summarises records merged with `cat`.
@@ -50,6 +50,9 @@ enum Command {
     JosekiMine(joseki::Args),
     /// Summarise the JSON records of one or more runs (shards merged with `cat`).
     Report(report::Args),
+    /// Learned shape patterns: learn them from games, measure their move prediction
+    #[command(subcommand)]
+    Patterns(patterns::Command),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,14 @@ fn main() -> ExitCode {
         }
         Command::Report(args) => {
             go_engine::output::run("go-lab report", |out| report::run(&args, out))
+        }
+        Command::Patterns(patterns::Command::Learn(args)) => {
+            go_engine::output::run("go-lab patterns learn", |out| patterns::learn::run(&args, out))
+        }
+        Command::Patterns(patterns::Command::Predict(args)) => {
+            go_engine::output::run("go-lab patterns predict", |out| {
+                patterns::predict::run(&args, out)
+            })
         }
     }
 }

@@ -12,6 +12,7 @@ use go_engine::output::{CommandError, Stdout};
 use serde::de::DeserializeOwned;
 
 use crate::batch::write_json_line;
+use crate::patterns::predict;
 use crate::strength::eval as strength_eval;
 use crate::{eval_bench, search_bench, tsumego};
 
@@ -35,6 +36,7 @@ pub struct Args {
 struct Records {
     eval_bench: Vec<eval_bench::Record>,
     search_bench: Vec<search_bench::Record>,
+    patterns_predict: Vec<predict::Row>,
     tsumego: Vec<tsumego::Record>,
     strength_eval: Vec<strength_eval::Record>,
     /// The experiments in the order of their first record.
@@ -103,6 +105,14 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                     strength_eval::print_pairs(out, &pairs)?;
                 }
             }
+            predict::NAME => {
+                let rows = predict::summarize(&records.patterns_predict);
+                if args.json {
+                    rows.iter().try_for_each(|row| write_json_line(out, row))?;
+                } else {
+                    predict::print_table(out, &rows)?;
+                }
+            }
             _ => {
                 let rows = search_bench::summarize(&records.search_bench)?;
                 if args.json {
@@ -138,6 +148,10 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
                 records.search_bench.push(parse(value, &at)?);
                 search_bench::NAME
             }
+            predict::NAME => {
+                records.patterns_predict.push(parse(value, &at)?);
+                predict::NAME
+            }
             tsumego::NAME => {
                 records.tsumego.push(parse(value, &at)?);
                 tsumego::NAME
@@ -148,7 +162,7 @@ fn read(name: &str, input: impl BufRead, records: &mut Records) -> Result<(), Co
             }
             other => {
                 return Err(CommandError::Failed(format!(
-                    "{}: not a record of eval-bench, search-bench, strength-eval or tsumego (experiment {other:?})",
+                    "{}: not a record of eval-bench, search-bench, strength-eval, tsumego or patterns-predict (experiment {other:?})",
                     at()
                 )));
             }

@@ -10,6 +10,7 @@ mod diagnostic;
 mod eval;
 mod generator;
 mod hir;
+pub mod learned;
 pub mod library;
 mod matcher;
 mod naive;
@@ -24,6 +25,7 @@ pub use compile::{Match, PatternId, PatternKind, PatternSet, PatternView, Scanne
 pub use diagnostic::{Diagnostic, Error, Limits, Severity, Span};
 pub use eval::{MatchInput, Placement};
 pub use generator::{PatternGenerator, select};
+pub use learned::LearnedPatterns;
 pub use matcher::MatchState;
 pub use naive::naive_matches;
 pub use oracle::{BoardOnly, BoardOracle};

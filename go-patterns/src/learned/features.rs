@@ -1,0 +1,384 @@
+//! The features of a move: the tactical ones (capture, escape from atari, self-atari,
+//! atari, distance to the edge and to the last two moves) and the largest learned shape
+//! around it. A move is a team of features, one level (or none) per group.
+
+use core::fmt;
+
+use go_board::{Board, Color, Event, Move, Point, Position};
+
+use super::dictionary::Dictionary;
+use super::geometry::gridcular;
+use super::shape::Padded;
+use crate::BoardOracle;
+
+/// A group of features: a move has at most one level of each group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FeatureGroup {
+    /// The move captures: it saves an own chain in atari (one stone captured, or more),
+    /// takes a ko, takes the stone just played, or captures one, two or three, or four or
+    /// more stones otherwise (the first that applies).
+    Capture,
+    /// The move extends an own chain out of atari (without capturing): it stays in atari,
+    /// gets two liberties but dies in a ladder, gets two liberties, or three or more.
+    Escape,
+    /// The move leaves its own chain with one liberty (without capturing): a chain of
+    /// one, two, or three or more stones.
+    SelfAtari,
+    /// The move puts an opponent chain in atari: one that dies in a ladder, any atari
+    /// while a ko is on the board, an atari on two or more stones, or on one stone.
+    Atari,
+    /// The line of the move, counted from the nearest edge: 1 to 4.
+    Line,
+    /// The gridcular distance `|dx| + |dy| + max(|dx|, |dy|)` to the last move: 2 to 16,
+    /// or 17 and more.
+    LastMove,
+    /// The gridcular distance to the move before the last one: 2 to 16, or 17 and more.
+    SecondLastMove,
+    /// The liberties of the move's chain when it joins own stones (two, three, four, or
+    /// five and more; one is a self-atari).
+    Liberties,
+    /// The move leaves an opponent chain next to it with two liberties (it had more): a
+    /// chain of one stone, two or three, or four and more.
+    Pressure,
+    /// The largest learned shape around the move: a level per shape of the dictionary.
+    Shape,
+}
+
+/// The number of tactical groups.
+pub(crate) const TACTICAL: usize = 9;
+
+/// The distance levels' names.
+const DISTANCES: [&str; 16] =
+    ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17+"];
+
+impl FeatureGroup {
+    /// The groups with a fixed list of levels, in the order of the file format.
+    pub const TACTICAL: [FeatureGroup; TACTICAL] = [
+        FeatureGroup::Capture,
+        FeatureGroup::Escape,
+        FeatureGroup::SelfAtari,
+        FeatureGroup::Atari,
+        FeatureGroup::Line,
+        FeatureGroup::LastMove,
+        FeatureGroup::SecondLastMove,
+        FeatureGroup::Liberties,
+        FeatureGroup::Pressure,
+    ];
+
+    /// Every group: the tactical ones, then [`FeatureGroup::Shape`].
+    pub const ALL: [FeatureGroup; TACTICAL + 1] = [
+        FeatureGroup::Capture,
+        FeatureGroup::Escape,
+        FeatureGroup::SelfAtari,
+        FeatureGroup::Atari,
+        FeatureGroup::Line,
+        FeatureGroup::LastMove,
+        FeatureGroup::SecondLastMove,
+        FeatureGroup::Liberties,
+        FeatureGroup::Pressure,
+        FeatureGroup::Shape,
+    ];
+
+    /// The group's name (`capture`, `escape`, `self-atari`, `atari`, `line`, `last`,
+    /// `second-last`, `liberties`, `pressure`, `shape`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureGroup::Capture => "capture",
+            FeatureGroup::Escape => "escape",
+            FeatureGroup::SelfAtari => "self-atari",
+            FeatureGroup::Atari => "atari",
+            FeatureGroup::Line => "line",
+            FeatureGroup::LastMove => "last",
+            FeatureGroup::SecondLastMove => "second-last",
+            FeatureGroup::Liberties => "liberties",
+            FeatureGroup::Pressure => "pressure",
+            FeatureGroup::Shape => "shape",
+        }
+    }
+
+    /// The names of the levels of a tactical group, in level order; empty for
+    /// [`FeatureGroup::Shape`], whose levels are the shapes of a dictionary.
+    pub const fn levels(self) -> &'static [&'static str] {
+        match self {
+            FeatureGroup::Capture => {
+                &["saves-one", "saves-more", "ko", "last-move", "one", "two-three", "four-plus"]
+            }
+            FeatureGroup::Escape => &["still-atari", "ladder", "two", "three-plus"],
+            FeatureGroup::SelfAtari => &["one", "two", "three-plus"],
+            FeatureGroup::Atari => &["ladder", "ko", "more", "one"],
+            FeatureGroup::Line => &["1", "2", "3", "4"],
+            FeatureGroup::LastMove | FeatureGroup::SecondLastMove => &DISTANCES,
+            FeatureGroup::Liberties => &["2", "3", "4", "5-plus"],
+            FeatureGroup::Pressure => &["one", "two-three", "four-plus"],
+            FeatureGroup::Shape => &[],
+        }
+    }
+
+    /// The place of a tactical group in [`FeatureGroup::TACTICAL`].
+    pub(crate) const fn tactical_index(self) -> Option<usize> {
+        match self {
+            FeatureGroup::Capture => Some(0),
+            FeatureGroup::Escape => Some(1),
+            FeatureGroup::SelfAtari => Some(2),
+            FeatureGroup::Atari => Some(3),
+            FeatureGroup::Line => Some(4),
+            FeatureGroup::LastMove => Some(5),
+            FeatureGroup::SecondLastMove => Some(6),
+            FeatureGroup::Liberties => Some(7),
+            FeatureGroup::Pressure => Some(8),
+            FeatureGroup::Shape => None,
+        }
+    }
+}
+
+impl fmt::Display for FeatureGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The features of one move: a level (or none) of every [`FeatureGroup`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Team {
+    /// Per tactical group, 0 for none or the level plus one.
+    pub(crate) tactical: [u8; TACTICAL],
+    /// The id of the largest learned shape.
+    pub(crate) shape: Option<u32>,
+}
+
+impl Team {
+    /// The level of `group` (an index into [`FeatureGroup::levels`], or a shape id), if
+    /// the move has one.
+    pub fn level(&self, group: FeatureGroup) -> Option<u32> {
+        match group.tactical_index() {
+            Some(i) => self.tactical[i].checked_sub(1).map(u32::from),
+            None => self.shape,
+        }
+    }
+
+    /// The features of the move: `(group, level)` for every group where it has one.
+    pub fn features(&self) -> impl Iterator<Item = (FeatureGroup, u32)> + '_ {
+        FeatureGroup::ALL.into_iter().filter_map(|g| self.level(g).map(|l| (g, l)))
+    }
+
+    fn set(&mut self, group: FeatureGroup, level: usize) {
+        let i = group.tactical_index().expect("a tactical group");
+        debug_assert!(level < group.levels().len());
+        self.tactical[i] = level as u8 + 1;
+    }
+}
+
+/// The last move and the one before it (the points; a pass counts as a move without a
+/// point).
+pub(crate) fn last_two_moves(position: &Position) -> (Option<Point>, Option<Point>) {
+    let mut moves = position.history().iter().rev().filter_map(|e| match e {
+        Event::Move(_, mv) => Some(*mv),
+        Event::Setup(_) => None,
+    });
+    let point = |mv: Option<Move>| match mv {
+        Some(Move::Play(p)) => Some(p),
+        _ => None,
+    };
+    let last = point(moves.next());
+    let second = point(moves.next());
+    (last, second)
+}
+
+/// What the features of the moves of one position read: the board seen by the side to
+/// move, the last two moves, and a scratch board to play on.
+#[derive(Debug)]
+pub(crate) struct Context<'a> {
+    board: &'a Board,
+    mover: Color,
+    last: Option<Point>,
+    second: Option<Point>,
+    padded: Padded,
+    scratch: Board,
+}
+
+impl<'a> Context<'a> {
+    /// The context of `position`, with its side to move.
+    pub(crate) fn new(position: &'a Position) -> Context<'a> {
+        let board = position.board();
+        let mover = position.to_move();
+        let (last, second) = last_two_moves(position);
+        let mut padded = Padded::new();
+        padded.load(board, mover);
+        Context { board, mover, last, second, padded, scratch: board.clone() }
+    }
+
+    /// The board.
+    pub(crate) fn board(&self) -> &'a Board {
+        self.board
+    }
+
+    /// Whether the side to move may play `point` (the board's rules: empty, not the
+    /// simple-ko point, not a suicide).
+    #[inline]
+    pub(crate) fn is_candidate(&self, point: Point) -> bool {
+        self.board.is_legal(self.mover, point)
+    }
+
+    /// The team of the move at `point` (a candidate).
+    pub(crate) fn team(
+        &mut self,
+        point: Point,
+        dictionary: &Dictionary,
+        oracle: &dyn BoardOracle,
+    ) -> Team {
+        let mut team =
+            Team { tactical: [0; TACTICAL], shape: dictionary.largest(&self.padded, point) };
+        let size = self.board.size();
+        let line = point.line(size);
+        if line <= 4 {
+            team.set(FeatureGroup::Line, usize::from(line) - 1);
+        }
+        let distance = |q: Point| {
+            let d = gridcular(
+                i32::from(point.col()) - i32::from(q.col()),
+                i32::from(point.row()) - i32::from(q.row()),
+            );
+            (d.clamp(2, 17) - 2) as usize
+        };
+        if let Some(q) = self.last {
+            team.set(FeatureGroup::LastMove, distance(q));
+        }
+        if let Some(q) = self.second {
+            team.set(FeatureGroup::SecondLastMove, distance(q));
+        }
+        self.tactics(point, &mut team, oracle);
+        team
+    }
+
+    /// The capture, escape, self-atari and atari features.
+    fn tactics(&mut self, point: Point, team: &mut Team, oracle: &dyn BoardOracle) {
+        let board = self.board;
+        let size = board.size();
+        let mover = self.mover;
+        let mut stones = false;
+        let mut own = false;
+        let mut empty = 0;
+        let mut fewest = usize::MAX;
+        for n in point.neighbours(size) {
+            match board.color_at(n) {
+                None => empty += 1,
+                Some(c) => {
+                    stones = true;
+                    own |= c == mover;
+                    fewest = fewest.min(board.liberty_count(n));
+                }
+            }
+        }
+        // No own stone to join, two empty neighbours and no adjacent chain short of
+        // liberties: nothing to find.
+        if !stones || (!own && empty >= 2 && fewest > 3) {
+            return;
+        }
+        let mut in_atari = false; // an own chain in atari next to the move
+        // The opponent chains next to the move, one stone of each.
+        let mut opponents: [Option<Point>; 4] = [None; 4];
+        for (k, n) in point.neighbours(size).enumerate() {
+            match board.color_at(n) {
+                Some(c) if c == mover => in_atari |= board.liberty_count(n) == 1,
+                Some(_) => {
+                    let id = board.chain_id(n);
+                    if !opponents.iter().flatten().any(|&q| board.chain_id(q) == id) {
+                        opponents[k] = Some(n);
+                    }
+                }
+                None => {}
+            }
+        }
+        let captured_chains = opponents.map(|o| o.filter(|&n| board.liberty_count(n) == 1));
+        let undo = self.scratch.play(mover, point);
+        let scratch = &self.scratch;
+        let libs = scratch.liberty_count(point);
+        let captured = undo.removed();
+        if captured > 0 {
+            let saves = captured_chains.iter().flatten().any(|&c| {
+                board.chain_stones(c).iter().any(|s| {
+                    s.neighbours(size)
+                        .any(|n| board.color_at(n) == Some(mover) && board.liberty_count(n) == 1)
+                })
+            });
+            let last_taken = self.last.is_some_and(|q| {
+                board.color_at(q) == Some(!mover)
+                    && captured_chains
+                        .iter()
+                        .flatten()
+                        .any(|&c| board.chain_id(c) == board.chain_id(q))
+            });
+            let level = if saves {
+                if captured == 1 { 0 } else { 1 }
+            } else if scratch.ko().is_some() {
+                2
+            } else if last_taken {
+                3
+            } else {
+                match captured {
+                    1 => 4,
+                    2 | 3 => 5,
+                    _ => 6,
+                }
+            };
+            team.set(FeatureGroup::Capture, level);
+        } else {
+            if in_atari {
+                let level = match libs {
+                    0 | 1 => 0,
+                    2 if oracle.ladder_attack(scratch, point, !mover) == Some(true) => 1,
+                    2 => 2,
+                    _ => 3,
+                };
+                team.set(FeatureGroup::Escape, level);
+            }
+            if libs == 1 {
+                let level = match scratch.chain_len(point) {
+                    1 => 0,
+                    2 => 1,
+                    _ => 2,
+                };
+                team.set(FeatureGroup::SelfAtari, level);
+            }
+        }
+        if own && libs >= 2 {
+            team.set(FeatureGroup::Liberties, libs.min(5) - 2);
+        }
+        // Opponent chains next to the move left with two liberties.
+        let mut pressure: Option<usize> = None;
+        for &n in opponents.iter().flatten() {
+            if scratch.color_at(n) == Some(!mover) && scratch.liberty_count(n) == 2 {
+                let level = match scratch.chain_len(n) {
+                    1 => 0,
+                    2 | 3 => 1,
+                    _ => 2,
+                };
+                pressure = Some(pressure.map_or(level, |a: usize| a.max(level)));
+            }
+        }
+        if let Some(level) = pressure {
+            team.set(FeatureGroup::Pressure, level);
+        }
+        // Ataris: opponent chains next to the move left with one liberty.
+        let mut atari: Option<usize> = None;
+        for &n in opponents.iter().flatten() {
+            if scratch.color_at(n) != Some(!mover) || scratch.liberty_count(n) != 1 {
+                continue;
+            }
+            let level = if oracle.ladder_attack(scratch, n, !mover) == Some(true) {
+                0
+            } else if board.ko().is_some() {
+                1
+            } else if scratch.chain_len(n) >= 2 {
+                2
+            } else {
+                3
+            };
+            atari = Some(atari.map_or(level, |a| a.min(level)));
+        }
+        if let Some(level) = atari {
+            team.set(FeatureGroup::Atari, level);
+        }
+        self.scratch.undo(undo);
+    }
+}
