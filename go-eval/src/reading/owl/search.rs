@@ -207,12 +207,7 @@ impl<'a> Search<'a> {
             scored.push((key, p));
         }
         scored.sort_by_key(|&(k, _)| k);
-        // The branching limit, widened to every move scored as the last one kept, so
-        // that the moves tried do not depend on how the board is turned.
-        let mut width = branching(self.ply).min(scored.len());
-        while width > 0 && width < scored.len() && scored[width].0 == scored[width - 1].0 {
-            width += 1;
-        }
+        let width = branching(self.ply);
         let mut certain = true;
         for &(_, m) in scored.iter().take(width) {
             if !self.playable(color, m) {
