@@ -92,7 +92,7 @@ impl PositionEvaluator {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadStatus {
     /// Stones of dead dragons (and unconditionally dead stones), pass-alive stones
-    /// excepted.
+    /// excepted, and dead dragons whose enemy neighbours all read dead too (seki).
     pub dead: PointSet,
     /// Stones of critical dragons, by colour: whoever moves first wins them.
     pub critical: ByColor<PointSet>,
@@ -115,11 +115,26 @@ impl ReadStatus {
             nodes: 0,
         };
         let mut scratch = OwlScratch::new();
-        for (dragon, status) in Owl::default().dragon_statuses(board, budget, &mut scratch) {
+        let statuses = Owl::default().dragon_statuses(board, budget, &mut scratch);
+        let read_dead = statuses
+            .iter()
+            .filter(|(_, s)| s.status == Status::Dead)
+            .fold(PointSet::EMPTY, |d, (dragon, _)| d | dragon.stones);
+        let on_board = board.size().on_board();
+        let empty = board.empty_set();
+        for (dragon, status) in &statuses {
             out.nodes += status.nodes;
             let stones = dragon.stones - alive;
             match status.status {
-                Status::Dead => out.dead |= stones,
+                Status::Dead => {
+                    // As step 4's exception: a dead dragon whose enemy neighbours (next
+                    // to it or to its liberties) are all dead too is in seki.
+                    let near = dragon.stones | dragon.stones.adjacent(&empty);
+                    let enemy = near.adjacent(&on_board) & *board.stones(!dragon.color);
+                    if enemy.is_empty() || !enemy.is_subset(&read_dead) {
+                        out.dead |= stones;
+                    }
+                }
                 Status::Critical { .. } => out.critical[dragon.color] |= stones,
                 _ => {}
             }

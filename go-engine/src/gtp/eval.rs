@@ -202,10 +202,11 @@ fn owned_points(position: &Position, ownership: &Ownership, dead: &PointSet, c: 
     ownership.points_where(|&o| o == Some(c)) - living
 }
 
-/// GoGui `gfx`: the evaluation's territory (empty points and dead stones by owner), the
+/// GoGui `gfx`: the evaluation's territory with reading (empty points and dead stones by owner), the
 /// dead stones marked, and the score estimate.
 fn territory_map(position: &Position) -> String {
-    let estimate = PositionEvaluator::default().estimate_score(position);
+    let evaluator = PositionEvaluator::default();
+    let estimate = evaluator.estimate_score_with_reading(position, ReadStatus::BUDGET);
     let eval = &estimate.evaluation;
     let mut lines = Vec::new();
     for (color, word) in [(Color::Black, "BLACK"), (Color::White, "WHITE")] {
