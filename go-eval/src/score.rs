@@ -22,7 +22,7 @@
 //! let evaluator = PositionEvaluator::default();
 //! // White's invader at A4 has no chance in Black's side of the board.
 //! let a4 = Point::parse_gtp("A4", position.size())?;
-//! assert_eq!(evaluator.dead_stones(&position), PointSet::from_iter([a4]));
+//! assert_eq!(evaluator.static_dead_stones(&position), PointSet::from_iter([a4]));
 //! let estimate = evaluator.estimate_score(&position);
 //! // Territory scoring: Black's 21 points (A4 included) and a prisoner, against
 //! // White's 14 points and komi 0.5: Black leads by 7.5 points.
