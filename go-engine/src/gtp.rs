@@ -72,9 +72,9 @@
 //!   session with [`FileAccess::Within`] (`go-engine gtp --files DIR`) confines them to
 //!   a folder, [`FileAccess::Denied`] (`--no-files`) refuses them.
 //! - `final_score` and `final_status_list` take the dead stones from the
-//!   [`Player`]; by default (the random player) they are go-eval's static estimate
-//!   without reading ([`go_eval::PositionEvaluator::dead_stones`]: stones in the other colour's
-//!   unconditionally safe regions, and the weak groups of the six-step evaluation).
+//!   [`Player`]; by default (the random player) they are go-eval's dead stones by
+//!   reading ([`go_eval::PositionEvaluator::dead_stones`]: the dragons the owl reader
+//!   kills even when their owner moves first, and unconditionally dead stones).
 //!   Every other stone not in seki is alive. `seki` lists the
 //!   chains that go-board's territory counting recognises as seki (they border a shared
 //!   region that neither colour can fill without self-atari). GNU Go's
@@ -82,7 +82,9 @@
 //!   same count.
 //! - `estimate_score` answers in GNU Go's format, `B+12.5 (upper bound: -10.0, lower:
 //!   -15.0)`, the bounds being White's lead (GNU Go's convention): the six-step
-//!   evaluation of [`go_eval::evaluate`] and its tilted bounds.
+//!   evaluation of [`go_eval::evaluate`] with the dead stones from owl reading, its
+//!   bounds tilted and widened by the critical dragons
+//!   ([`go_eval::PositionEvaluator::estimate_score_with_reading`]).
 //! - `bouzy_map N M` (N dilations then M erosions, each at most 1000) and
 //!   `influence_map` answer a grid of integers, one board row per line from the top,
 //!   Black positive, of every stone on the board (no dead stone removed), for scripts;

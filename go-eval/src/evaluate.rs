@@ -376,7 +376,46 @@ impl PositionEvaluator {
             }
         }
         dead -= revive(&mut groups, &stones, size);
+        self.points(position, &stones, groups, dead, &sides)
+    }
 
+    /// The neutral evaluation and the bounds when reading decided the dead stones:
+    /// `dead` are dead in every evaluation, and `critical` are the stones of each
+    /// colour's critical groups (either side may win them), dead in the evaluation
+    /// tilted against their colour; step 4's rules are not applied.
+    pub(crate) fn evaluate_read(
+        &self,
+        position: &Position,
+        dead: PointSet,
+        critical: ByColor<PointSet>,
+    ) -> (Evaluation, Bounds<i32>) {
+        let assessed = self.assess(position);
+        let with = |dead: PointSet, sides: ByColor<Side>| {
+            let mut groups = assessed.groups.clone();
+            for g in &mut groups {
+                if !g.stones.is_disjoint(&dead) {
+                    g.status = Status::Dead;
+                }
+            }
+            self.points(position, &assessed.stones, groups, dead, &sides)
+        };
+        let neutral = with(dead, self.neutral_sides());
+        let black = with(dead | critical.white, self.tilted_sides(Color::Black)).margin();
+        let white = with(dead | critical.black, self.tilted_sides(Color::White)).margin();
+        let m = neutral.margin();
+        (neutral, Bounds::must(m.min(black).min(white), m.max(black).max(white)))
+    }
+
+    /// Steps 5 and 6: the potential without the dead stones and the points.
+    fn points(
+        &self,
+        position: &Position,
+        stones: &ByColor<PointSet>,
+        groups: Vec<GroupEval>,
+        dead: PointSet,
+        sides: &ByColor<Side>,
+    ) -> Evaluation {
+        let size = position.size();
         // Step 5: recompute without the dead stones.
         let living = ByColor::new(stones.black - dead, stones.white - dead);
         let potential = self.potential(size, &living);

@@ -20,4 +20,4 @@ pub use bouzy::Bouzy;
 pub use evaluate::{Evaluation, PositionEvaluator};
 pub use influence::{Directional, DirectionalConfig, Influence, ZobristPotential};
 pub use ownership::Ownership;
-pub use score::ScoreEstimate;
+pub use score::{ReadStatus, ScoreEstimate};

@@ -22,7 +22,7 @@
 //! let evaluator = PositionEvaluator::default();
 //! // White's invader at A4 has no chance in Black's side of the board.
 //! let a4 = Point::parse_gtp("A4", position.size())?;
-//! assert_eq!(evaluator.dead_stones(&position), PointSet::from_iter([a4]));
+//! assert_eq!(evaluator.static_dead_stones(&position), PointSet::from_iter([a4]));
 //! let estimate = evaluator.estimate_score(&position);
 //! // Territory scoring: Black's 21 points (A4 included) and a prisoner, against
 //! // White's 14 points and komi 0.5: Black leads by 7.5 points.
@@ -32,10 +32,12 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{PointSet, Position};
+use go_board::{ByColor, Color, PointSet, Position, Status};
 use go_search::Bounds;
 
 use crate::evaluate::{Evaluation, PositionEvaluator};
+use crate::reading::Budget;
+use crate::reading::owl::{Owl, OwlScratch};
 use crate::unconditional::Unconditional;
 
 /// A score estimate: the neutral evaluation (its [`Score`](go_board::Score), dead
@@ -67,14 +69,100 @@ impl PositionEvaluator {
         ScoreEstimate { evaluation, bounds }
     }
 
+    /// The dead stones of `position` by reading ([`ReadStatus`] with
+    /// [`ReadStatus::BUDGET`]): the stones of the dragons the owl reader kills even when
+    /// their owner moves first, and the unconditionally dead stones; pass-alive stones
+    /// never. This is what GTP's `final_status_list` and `final_score` use.
+    pub fn dead_stones(&self, position: &Position) -> PointSet {
+        self.dead_stones_with_reading(position, ReadStatus::BUDGET)
+    }
+
     /// The stones of `position` estimated dead without reading: the stones in the
     /// other colour's unconditionally safe regions ([`Unconditional`]) and the dead
     /// stones of this evaluator's neutral evaluation (step 4), except pass-alive ones.
-    pub fn dead_stones(&self, position: &Position) -> PointSet {
+    pub fn static_dead_stones(&self, position: &Position) -> PointSet {
         let unconditional = Unconditional::new(position.board());
         let certain = unconditional.dead.black | unconditional.dead.white;
         let alive = unconditional.alive.black | unconditional.alive.white;
         (self.evaluate_position(position).dead - alive) | certain
+    }
+}
+
+/// The life and death of a position's dragons by owl reading, for the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadStatus {
+    /// Stones of dead dragons (and unconditionally dead stones), pass-alive stones
+    /// excepted, and dead dragons whose enemy neighbours all read dead too (seki).
+    pub dead: PointSet,
+    /// Stones of critical dragons, by colour: whoever moves first wins them.
+    pub critical: ByColor<PointSet>,
+    /// Owl nodes used.
+    pub nodes: u64,
+}
+
+impl ReadStatus {
+    /// The default budget of each owl question of the evaluation: 300 nodes, 10 plies.
+    pub const BUDGET: Budget = Budget::new(300, 10);
+
+    /// Reads every dragon of `position` with `budget` per owl question.
+    pub fn new(position: &Position, budget: Budget) -> ReadStatus {
+        let board = position.board();
+        let unconditional = Unconditional::new(board);
+        let alive = unconditional.alive.black | unconditional.alive.white;
+        let mut out = ReadStatus {
+            dead: unconditional.dead.black | unconditional.dead.white,
+            critical: ByColor::new(PointSet::EMPTY, PointSet::EMPTY),
+            nodes: 0,
+        };
+        let mut scratch = OwlScratch::new();
+        let statuses = Owl::default().dragon_statuses(board, budget, &mut scratch);
+        let read_dead = statuses
+            .iter()
+            .filter(|(_, s)| s.status == Status::Dead)
+            .fold(PointSet::EMPTY, |d, (dragon, _)| d | dragon.stones);
+        let on_board = board.size().on_board();
+        let empty = board.empty_set();
+        for (dragon, status) in &statuses {
+            out.nodes += status.nodes;
+            let stones = dragon.stones - alive;
+            match status.status {
+                Status::Dead => {
+                    // As step 4's exception: a dead dragon whose enemy neighbours (next
+                    // to it or to its liberties) are all dead too is in seki.
+                    let near = dragon.stones | dragon.stones.adjacent(&empty);
+                    let enemy = near.adjacent(&on_board) & *board.stones(!dragon.color);
+                    if enemy.is_empty() || !enemy.is_subset(&read_dead) {
+                        out.dead |= stones;
+                    }
+                }
+                Status::Critical { .. } => out.critical[dragon.color] |= stones,
+                _ => {}
+            }
+        }
+        out.critical[Color::Black] -= out.dead;
+        out.critical[Color::White] -= out.dead;
+        out
+    }
+}
+
+impl PositionEvaluator {
+    /// Estimates the score of `position` with reading: the dead stones are those of
+    /// [`ReadStatus`] (owl reading of every dragon, and unconditional status) instead
+    /// of step 4's static rules, and each colour's critical dragons are dead in the
+    /// evaluation tilted against that colour, so the bounds contain both outcomes.
+    pub fn estimate_score_with_reading(
+        &self,
+        position: &Position,
+        budget: Budget,
+    ) -> ScoreEstimate {
+        let read = ReadStatus::new(position, budget);
+        let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical);
+        ScoreEstimate { evaluation, bounds }
+    }
+
+    /// The dead stones of `position` by reading ([`ReadStatus::dead`]).
+    pub fn dead_stones_with_reading(&self, position: &Position, budget: Budget) -> PointSet {
+        ReadStatus::new(position, budget).dead
     }
 }
 
@@ -139,6 +227,41 @@ mod tests {
         assert!(estimate.evaluation.dead.is_subset(&PointSet::from_iter([b1])));
     }
 
+    /// Reading finds the dead group and the critical one; the bounds contain both
+    /// outcomes of the critical group.
+    #[test]
+    fn issue_11_reading_decides_dead_stones_and_widens_bounds() {
+        let position = Position::from_diagram(
+            "
+            . . . . . . . . .
+            . . O O O O O . .
+            . O X X X X X O .
+            . O X . . . X O .
+            . . O X X X X O .
+            . . . O O O O . .
+            O O O O . . . . .
+            X X X O . . . . .
+            . . X O . . . . .
+            ",
+            Rules::chinese(),
+        )
+        .unwrap();
+        let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+        let corner: PointSet = ["A2", "B2", "C2", "C1"].iter().map(|v| at(v, &position)).collect();
+        assert_eq!(read.dead, corner);
+        let ring = position.board().chain_stones(at("C7", &position));
+        assert_eq!(read.critical[Color::Black], ring);
+        assert_eq!(read.critical[Color::White], PointSet::EMPTY);
+        let evaluator = PositionEvaluator::default();
+        assert_eq!(evaluator.dead_stones(&position), corner);
+        let estimate = evaluator.estimate_score_with_reading(&position, ReadStatus::BUDGET);
+        assert_eq!(estimate.evaluation.dead, corner);
+        let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
+        assert!(low <= estimate.margin() && estimate.margin() <= high);
+        // The ring's 13 stones and its 3 points of eye space change hands.
+        assert!(high - low >= 2 * 16, "{low}..{high}");
+    }
+
     /// The dead stones are those of the caller's evaluator, not of a default one.
     #[test]
     fn issue_10_dead_stones_follow_the_configured_evaluator() {
@@ -156,7 +279,8 @@ mod tests {
         )
         .unwrap();
         let a4 = at("A4", &position);
-        assert_eq!(PositionEvaluator::default().dead_stones(&position), PointSet::from_iter([a4]));
+        let default = PositionEvaluator::default();
+        assert_eq!(default.static_dead_stones(&position), PointSet::from_iter([a4]));
         let lenient = crate::evaluate::DeadRules {
             atari: 0,
             liberties: 0,
@@ -168,7 +292,7 @@ mod tests {
         };
         let config = crate::evaluate::Config { dead: lenient, ..Default::default() };
         let evaluator = PositionEvaluator::new(config).unwrap();
-        assert_eq!(evaluator.dead_stones(&position), PointSet::EMPTY);
+        assert_eq!(evaluator.static_dead_stones(&position), PointSet::EMPTY);
         assert_eq!(evaluator.estimate_score(&position).evaluation.dead, PointSet::EMPTY);
     }
 

@@ -26,6 +26,7 @@ use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::{Evaluation, PositionEvaluator};
 use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::ownership::signs;
+use go_eval::score::ReadStatus;
 use serde::{Deserialize, Serialize};
 
 /// One labelled game: a line of the labels file.
@@ -261,6 +262,29 @@ impl Model for EvaluationModel {
     }
 }
 
+/// The six-step evaluation with reading: owl reading decides the dead stones, and
+/// critical dragons widen the bounds ([`PositionEvaluator::estimate_score_with_reading`]
+/// with [`ReadStatus::BUDGET`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ReadingModel;
+
+impl Model for ReadingModel {
+    fn name(&self) -> &str {
+        "eval+reading"
+    }
+
+    fn predict(&self, context: &Context<'_>) -> Prediction {
+        let evaluator = PositionEvaluator::default();
+        let estimate = evaluator.estimate_score_with_reading(context.position, ReadStatus::BUDGET);
+        let b = estimate.bounds;
+        Prediction {
+            ownership: estimate.evaluation.ownership.clone(),
+            margin: estimate.margin(),
+            bounds: (b.pessimistic(), b.optimistic()),
+        }
+    }
+}
+
 fn stones_and_dead(
     context: &Context<'_>,
     remove_dead: bool,
@@ -289,6 +313,7 @@ pub fn models() -> Vec<Box<dyn Model + Send>> {
         Box::new(InfluenceModel { directional: directional.clone(), regions: true }),
         Box::new(InfluenceModel { directional, regions: false }),
         Box::new(EvaluationModel),
+        Box::new(ReadingModel),
     ]
 }
 

@@ -40,7 +40,7 @@ fn text(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).expect("UTF-8")
 }
 
-const EVALUATORS: [&str; 8] = [
+const EVALUATORS: [&str; 9] = [
     "zobrist-4",
     "zobrist-4+dead",
     "bouzy-5/21+dead",
@@ -49,6 +49,7 @@ const EVALUATORS: [&str; 8] = [
     "influence-regions+dead",
     "influence-sign+dead",
     "eval",
+    "eval+reading",
 ];
 
 #[test]

@@ -10,7 +10,7 @@ use go_eval::Ownership;
 use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
-use go_eval::score::ScoreEstimate;
+use go_eval::score::{ReadStatus, ScoreEstimate};
 
 use super::Session;
 use super::command::{AnalyzeKind, Args, Command};
@@ -108,7 +108,8 @@ fn points(half_points: i32) -> String {
 /// `estimate_score` in GNU Go 3.8's format: the winner and margin, then the bounds as
 /// White's lead (`W+3.5 (upper bound: 6.0, lower: 1.5)`); a draw is `W+0.0`.
 fn estimate_score(position: &Position) -> String {
-    estimate_text(&PositionEvaluator::default().estimate_score(position))
+    let evaluator = PositionEvaluator::default();
+    estimate_text(&evaluator.estimate_score_with_reading(position, ReadStatus::BUDGET))
 }
 
 /// An estimate in GNU Go's format (see [`estimate_score`]).
@@ -201,10 +202,11 @@ fn owned_points(position: &Position, ownership: &Ownership, dead: &PointSet, c: 
     ownership.points_where(|&o| o == Some(c)) - living
 }
 
-/// GoGui `gfx`: the evaluation's territory (empty points and dead stones by owner), the
+/// GoGui `gfx`: the evaluation's territory with reading (empty points and dead stones by owner), the
 /// dead stones marked, and the score estimate.
 fn territory_map(position: &Position) -> String {
-    let estimate = PositionEvaluator::default().estimate_score(position);
+    let evaluator = PositionEvaluator::default();
+    let estimate = evaluator.estimate_score_with_reading(position, ReadStatus::BUDGET);
     let eval = &estimate.evaluation;
     let mut lines = Vec::new();
     for (color, word) in [(Color::Black, "BLACK"), (Color::White, "WHITE")] {

@@ -67,7 +67,7 @@ mod tests;
 use go_board::{Board, ByColor, Move, Point, PointSet, Status};
 
 use super::balance::{Balance, Verdict, resolve};
-use super::dragon::Dragons;
+use super::dragon::{Dragon, Dragons};
 use super::table::Table;
 use super::tactics::{Scratch as TacticsScratch, Tactics, TacticsConfig};
 use super::{Answer, Budget, Outcome};
@@ -249,6 +249,31 @@ impl Owl {
             _ => Status::Dead,
         };
         out
+    }
+
+    /// The status of every dragon of `board` ([`Dragons`], in their order), each read
+    /// with `budget` about its largest chain (most stones, then most liberties).
+    pub fn dragon_statuses(
+        &self,
+        board: &Board,
+        budget: Budget,
+        scratch: &mut OwlScratch,
+    ) -> Vec<(Dragon, OwlStatus)> {
+        let mut work = board.clone();
+        Dragons::new(board)
+            .dragons()
+            .iter()
+            .map(|d| {
+                // The target: the chain with the most stones, then the most liberties
+                // (the origin only breaks the remaining ties).
+                let target = d
+                    .stones
+                    .iter()
+                    .max_by_key(|&p| (board.chain_len(p), board.liberty_count(p)))
+                    .unwrap_or(d.origin());
+                (d.clone(), self.status(&mut work, target, budget, scratch))
+            })
+            .collect()
     }
 
     fn ask(
