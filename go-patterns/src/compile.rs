@@ -196,7 +196,7 @@ pub(crate) struct Compiled {
 }
 
 /// A compiled set of patterns: immutable, shareable between threads, matched with a
-/// [`Scanner`] (a full scan) or a [`MatchState`] (incremental).
+/// [`Scanner`] (a full scan) or a [`MatchState`](crate::MatchState) (incremental).
 ///
 /// # Examples
 ///

@@ -30,7 +30,7 @@ pub fn print(file: &File) -> String {
 }
 
 impl fmt::Display for File {
-    /// The canonical text ([`print`]).
+    /// The canonical text ([`print()`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&print(self))
     }

@@ -19,7 +19,7 @@ use super::command::{AnalyzeKind, Args, Command, CommandResult};
 use super::standard::{gtp_move, playable};
 use crate::player::{Decision, SearchPlayer};
 
-/// The commands of this module and of [`super::play_analyze`].
+/// The commands of this module and of the analysis module (`lz-analyze` and the GoGui entries).
 pub fn commands() -> Vec<Command<SearchPlayer>> {
     let mut commands = vec![
         Command::new("kgs-genmove_cleanup", |s: &mut Session<SearchPlayer>, args: &Args<'_>| {

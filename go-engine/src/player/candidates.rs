@@ -1,6 +1,7 @@
 //! The candidate moves the engine searches: the union of every available
-//! [`CandidateGenerator`] (go-patterns' library and joseki trees, the combined and
-//! strength models of go-eval, reading's urgent moves), deduplicated, each move with the
+//! [`CandidateGenerator`] (go-patterns' library, joseki trees and learned shape
+//! patterns, the combined and strength models of go-eval, reading's urgent moves),
+//! deduplicated, each move with the
 //! proposals that named it, ranked by a merged weight and cut to a few moves, plus the
 //! pass.
 //!
@@ -9,7 +10,8 @@
 //! Weights are comparable only within one generator, so each generator's proposals are
 //! first turned into shares ([`Normalise`]): a softmax of the weights divided by a
 //! temperature (the combined model's weights are logits, so its softmax is its own
-//! probability of the move), or a fixed share per proposal (reading's urgent moves:
+//! probability of the move), the weights in proportion (the learned patterns' weights
+//! are their model's probabilities of the moves), or a fixed share per proposal (reading's urgent moves:
 //! every capture or rescue it found is worth searching). A move's merged weight is the
 //! sum over generators of the generator's factor times its share of the move.
 //!
@@ -29,9 +31,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use go_board::{BoardSize, Move, Point, Position, Rules};
+use go_eval::reading::oracle::ReadingOracle;
 use go_eval::strength::candidates::{ScoreConfig, StrengthCandidates};
 use go_eval::strength::combined::{CombinedCandidates, CombinedModel};
 use go_eval::strength::model::StrengthModel;
+use go_patterns::learned::LearnedPatterns;
 use go_patterns::{Candidate, CandidateGenerator, Intent, JosekiTracker, PatternGenerator, Source};
 
 use super::urgent::UrgentMoves;
@@ -50,6 +54,9 @@ pub enum Normalise {
     /// Every proposal gets this share, whatever its weight (a move proposed twice by
     /// the generator gets it twice).
     Fixed(f64),
+    /// Each weight divided by the sum of the generator's weights (negative weights count
+    /// as zero): a generator whose weights are probabilities keeps them.
+    Proportional,
 }
 
 /// A generator in the union, with how its weights are normalised and its factor.
@@ -193,6 +200,18 @@ fn shipped() -> Result<(Arc<CombinedModel>, Arc<StrengthModel>), String> {
         .clone()
 }
 
+/// go-patterns' shipped learned shape patterns, reading ladders with go-eval's readers
+/// (as in their training); loaded once.
+fn learned() -> Result<LearnedPatterns, String> {
+    static MODEL: OnceLock<Result<LearnedPatterns, String>> = OnceLock::new();
+    MODEL
+        .get_or_init(|| {
+            let model = LearnedPatterns::shipped().map_err(|e| format!("learned patterns: {e}"))?;
+            Ok(model.with_oracle(Arc::new(ReadingOracle::new())))
+        })
+        .clone()
+}
+
 impl CandidateUnion {
     /// A union without generators: only the pass.
     pub fn new(config: UnionConfig) -> CandidateUnion {
@@ -209,6 +228,7 @@ impl CandidateUnion {
     /// | the joseki trees of the standard library ([`JosekiTracker`], from an empty board) | a fixed share of 1 each | 1 |
     /// | go-eval's combined model | its own softmax | 1 |
     /// | go-eval's strength model | softmax, temperature 5 (scores 0–50) | 0.5 |
+    /// | go-patterns' learned shape patterns ([`LearnedPatterns`], go-eval's ladder reads) | in proportion (their probabilities) | 2 |
     ///
     /// # Errors
     ///
@@ -234,7 +254,8 @@ impl CandidateUnion {
                 StrengthCandidates::new(strength, config),
                 Normalise::Softmax { temperature: 5.0 },
                 0.5,
-            ))
+            )
+            .with(learned()?, Normalise::Proportional, 2.0))
     }
 
     /// Adds a generator with its normalisation and factor.
@@ -390,6 +411,15 @@ fn shares(candidates: &[Candidate], normalise: Normalise) -> Vec<f64> {
             let sum: f64 = exp.iter().sum();
             exp.into_iter().map(|e| e / sum).collect()
         }
+        Normalise::Proportional => {
+            let weight = |c: &Candidate| if c.weight.is_finite() { c.weight.max(0.0) } else { 0.0 };
+            let sum: f64 = candidates.iter().map(weight).sum();
+            if sum > 0.0 {
+                candidates.iter().map(|c| weight(c) / sum).collect()
+            } else {
+                vec![0.0; candidates.len()]
+            }
+        }
     }
 }
 
@@ -472,11 +502,27 @@ mod tests {
     }
 
     #[test]
+    fn proportional_shares_keep_probabilities() {
+        let probabilities = vec![("A1", 0.5), ("B1", 0.3), ("C1", 0.0), ("D1", -1.0), ("E1", 0.2)];
+        let set = CandidateUnion::new(UnionConfig { min: 1, max: 20, ratio: 0.0, pass: false })
+            .with(Fixed("p", probabilities), Normalise::Proportional, 2.0)
+            .generate(&nine());
+        let weights: Vec<(String, f64)> =
+            set.moves.iter().map(|m| (m.mv.to_string(), m.weight)).collect();
+        // Factor 2 times the weight over the sum (1.0); negative weights count as zero.
+        assert_eq!(weights[..3], [("A1".into(), 1.0), ("B1".into(), 0.6), ("E1".into(), 0.4)]);
+        assert!(weights[3..].iter().all(|(_, w)| *w == 0.0), "{weights:?}");
+        // No positive weight: every share is zero.
+        let nothing = Candidate::new(Move::Pass, Intent::Shape, 0.0, Source::new("p", "-"));
+        assert_eq!(shares(&[nothing.clone(), nothing], Normalise::Proportional), [0.0, 0.0]);
+    }
+
+    #[test]
     fn the_standard_union_proposes_legal_moves_with_sources() {
         let union = CandidateUnion::standard().unwrap();
         assert_eq!(
             union.generator_names(),
-            ["reading", "patterns", "joseki", "combined", "strength"]
+            ["reading", "patterns", "joseki", "combined", "strength", "learned"]
         );
         let mut position = nine();
         for v in ["E5", "D5", "E4"] {

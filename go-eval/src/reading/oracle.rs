@@ -1,7 +1,7 @@
 //! The readers of this crate behind go-patterns' [`BoardOracle`]: pattern conditions
 //! (`ladder_capture`, `ladder_escape`, `status`) answered by real reading.
 //!
-//! - **Ladders** by [`Ladder`](super::ladder::Ladder): the hunter first is
+//! - **Ladders** by [`Ladder`]: the hunter first is
 //!   [`Ladder::capture`](super::ladder::Ladder::capture), the prey first is
 //!   [`Ladder::escape`](super::ladder::Ladder::escape). A read that reached the reader's
 //!   caps, or whose result depends on a ko, is unknown (`None`), so that a pattern

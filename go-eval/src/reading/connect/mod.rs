@@ -20,7 +20,7 @@
 //!   chains in atari next to it for the owner, attacking a chain with two liberties or
 //!   fewer and saving its own cutting chains for the opponent.
 //! - **Budget**: [`Connection::BUDGET`] is GNU Go's: 2,000 nodes and depth 20. Ko is
-//!   the threat balance of [`Outcome`]; a table per question, as the tactical reader's.
+//!   the threat balance of [`Outcome`](super::Outcome); a table per question, as the tactical reader's.
 //!
 //! # Examples
 //!

@@ -7,7 +7,7 @@
 //! `simple_ladder` and Fuego's `GoLadder`: no depth limit, so a capture is a proof, and a
 //! ladder breaker, a snapback, a hunter's self-atari or a ko on the way are read as they
 //! come. A capture that needs a banned ko retake follows the threat balance of
-//! [`Outcome`](super::Outcome) (an illegal-ko capture makes the ladder ko-dependent).
+//! [`Outcome`] (an illegal-ko capture makes the ladder ko-dependent).
 //!
 //! The reader is iterative (an explicit stack in the [`LadderScratch`]), allocation-free
 //! once the scratch exists, and plays on go-board's [`Board`] (a move and its undo cost

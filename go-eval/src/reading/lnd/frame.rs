@@ -166,7 +166,7 @@ pub fn guess_attacker(board: &Board) -> Option<Color> {
     }
 }
 
-/// Frames the stones of `board` for `attacker` (see the [module](self) documentation).
+/// Frames the stones of `board` for `attacker` (see the module documentation).
 ///
 /// # Errors
 ///

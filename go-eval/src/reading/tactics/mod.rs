@@ -15,7 +15,7 @@
 //!   all follow [`Budget::depth`] (16 by default, GNU Go's `depth`): branch depth − 3,
 //!   backfill − 4, break-chain and four-liberty − 9, second backfill − 11, ko − 8, so that
 //!   [`Budget::deeper`] shifts them all, as GNU Go's `increase_depths` does.
-//! - **Ko** is the threat balance of [`Outcome`]: up to three searches in which one side
+//! - **Ko** is the threat balance of [`Outcome`](super::Outcome): up to three searches in which one side
 //!   or none may retake a banned ko (a conditional ko capture, up to the ko depth); a ko
 //!   capture of a one-stone target is not final while the defender may retake it.
 //! - **A transposition table** keyed by the position, the ko ban, who may retake, the
@@ -182,7 +182,7 @@ impl Default for Scratch {
 /// move.
 ///
 /// A target on an empty point cannot be attacked or defended: every question answers
-/// [`Outcome::Lose`] with no node.
+/// [`Outcome::Lose`](super::Outcome::Lose) with no node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tactics {
     config: TacticsConfig,
