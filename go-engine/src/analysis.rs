@@ -5,10 +5,12 @@
 
 use core::fmt;
 
+use go_board::Status;
 use go_board::sgf::GameRecord;
 use go_board::{Color, Point, PointSet, Position, ReplayError};
 use go_eval::evaluate::PositionEvaluator;
 use go_eval::links::{LinkEnd, LinkState, links};
+use go_eval::reading::owl::{Owl, OwlScratch};
 use serde::Serialize;
 
 use crate::render::{board_order, column_letter, is_star_point};
@@ -92,6 +94,51 @@ pub struct GroupInfo {
     pub territory: u32,
     /// `pass-alive` (Benson), `dead` (the evaluation's estimate) or `alive`.
     pub status: String,
+}
+
+/// A dragon (chains joined by sure connections) and its status by owl reading.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DragonInfo {
+    /// The colour (`black` or `white` in JSON).
+    pub color: Color,
+    /// The stones, in board order.
+    pub stones: Vec<Point>,
+    /// `alive`, `dead`, `critical`, `seki` or `unknown`.
+    pub status: String,
+    /// For a critical dragon, the move that kills it.
+    pub attack: Option<Point>,
+    /// For a critical dragon, the move that saves it.
+    pub defend: Option<Point>,
+    /// Whether the reading finished within its budget.
+    pub certain: bool,
+}
+
+impl DragonInfo {
+    /// Every dragon of `position` with its owl status, read with [`Owl::BUDGET`] each.
+    pub fn of_position(position: &Position) -> Vec<DragonInfo> {
+        let owl = Owl::new();
+        let mut scratch = OwlScratch::new();
+        owl.dragon_statuses(position.board(), Owl::BUDGET, &mut scratch)
+            .into_iter()
+            .map(|(dragon, read)| {
+                let (status, attack, defend) = match read.status {
+                    Status::Alive => ("alive", None, None),
+                    Status::Dead => ("dead", None, None),
+                    Status::Critical { attack, defend } => ("critical", Some(attack), Some(defend)),
+                    Status::Seki => ("seki", None, None),
+                    _ => ("unknown", None, None),
+                };
+                DragonInfo {
+                    color: dragon.color,
+                    stones: board_order(&dragon.stones),
+                    status: status.to_string(),
+                    attack,
+                    defend,
+                    certain: read.certain,
+                }
+            })
+            .collect()
+    }
 }
 
 /// A link between two stones of a colour, or a stone and the edge.
@@ -267,6 +314,8 @@ pub struct Analysis {
     pub score: TrompTaylor,
     /// go-eval's evaluation without reading.
     pub evaluation: EvalInfo,
+    /// The dragons with their status by owl reading, in go-eval's dragon order.
+    pub dragons: Vec<DragonInfo>,
     #[serde(skip)]
     last_point: Option<Point>,
     #[serde(skip)]
@@ -332,6 +381,7 @@ impl Analysis {
                 result: tt.to_string(),
             },
             evaluation: EvalInfo::of_position(position),
+            dragons: DragonInfo::of_position(position),
             last_point: last.and_then(|(_, m)| m.point()),
             star_points: size.points().filter(|&p| is_star_point(p, size)).collect(),
         }
@@ -511,8 +561,37 @@ impl fmt::Display for Analysis {
         writeln!(f, " + {} komi", s.komi)?;
         writeln!(f, "  Neutral {} points. Result: {}", s.neutral, s.result)?;
         writeln!(f)?;
-        self.evaluation.fmt_text(f, &self.star_points, self.size())
+        self.evaluation.fmt_text(f, &self.star_points, self.size())?;
+        writeln!(f)?;
+        fmt_dragons(f, &self.dragons)
     }
+}
+
+/// The dragons that reading does not call alive, with their key points.
+fn fmt_dragons(f: &mut fmt::Formatter<'_>, dragons: &[DragonInfo]) -> fmt::Result {
+    let budget = Owl::BUDGET;
+    let count = |status: &str| dragons.iter().filter(|d| d.status == status).count();
+    writeln!(
+        f,
+        "Reading (owl, {} nodes and {} plies per dragon): {} dragons, {} critical, {} dead, {} seki",
+        budget.nodes,
+        budget.depth,
+        dragons.len(),
+        count("critical"),
+        count("dead"),
+        count("seki")
+    )?;
+    for d in dragons.iter().filter(|d| d.status != "alive") {
+        write!(f, "  {:<8} {:<5} {}", d.status, d.color.to_string(), abbreviated(&d.stones, 5))?;
+        if let (Some(attack), Some(defend)) = (d.attack, d.defend) {
+            write!(f, " (attack {attack}, defence {defend})")?;
+        }
+        if !d.certain {
+            write!(f, " [budget reached]")?;
+        }
+        writeln!(f)?;
+    }
+    Ok(())
 }
 
 impl EvalInfo {
@@ -605,5 +684,43 @@ impl Analysis {
     fn size(&self) -> go_board::BoardSize {
         go_board::BoardSize::new(u32::from(self.cols), u32::from(self.rows))
             .expect("the size of a position")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use go_board::{Position, Rules};
+
+    use super::Analysis;
+
+    #[test]
+    fn issue_11_analyze_prints_critical_groups_with_their_key_points() {
+        // Black's corner group has a straight three: whoever plays B1 first decides.
+        let position = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . . X O . .
+            ",
+            Rules::chinese(),
+        )
+        .unwrap();
+        let analysis = Analysis::of_position(&position);
+        let critical: Vec<_> = analysis.dragons.iter().filter(|d| d.status == "critical").collect();
+        assert_eq!(critical.len(), 1, "{:?}", analysis.dragons);
+        let b1 = go_board::Point::parse_gtp("B1", position.size()).unwrap();
+        assert_eq!((critical[0].attack, critical[0].defend), (Some(b1), Some(b1)));
+        assert_eq!(critical[0].color, go_board::Color::Black);
+        let text = analysis.to_string();
+        assert!(text.contains("1 critical, 0 dead"), "{text}");
+        assert!(text.contains("critical black A2 B2 C2 D2 D1 (attack B1, defence B1)"), "{text}");
+        let json = serde_json::to_value(&analysis).unwrap();
+        assert_eq!(json["dragons"][critical_index(&analysis)]["attack"], "B1");
+    }
+
+    fn critical_index(analysis: &Analysis) -> usize {
+        analysis.dragons.iter().position(|d| d.status == "critical").unwrap()
     }
 }

@@ -17,8 +17,9 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Describe a game position: board, chains and liberties, captures, Tromp-Taylor
-    /// count, and the evaluation without reading (groups, links, territory map, score
-    /// estimate with bounds); `--svg FILE` also draws it
+    /// count, the evaluation without reading (groups, links, territory map, score
+    /// estimate with bounds), and every dragon's status by owl reading (critical ones
+    /// with their attack and defence points); `--svg FILE` also draws it
     ///
     /// Without a file, the game embedded in the binary is analysed: a 19x19 game that
     /// GNU Go 3.8 played against itself (Chinese rules, komi 7.5, 259 moves), generated

@@ -64,7 +64,14 @@ fn text_output_of_the_embedded_game() {
     ));
     // GNU Go captured every dead stone and every group is pass-alive: the estimate is
     // the result, bounds and all.
-    assert!(out.ends_with("Score estimate: W+2.5 (bounds: W+2.5 to W+2.5)\n"), "{out}");
+    assert!(out.contains("Score estimate: W+2.5 (bounds: W+2.5 to W+2.5)\n"), "{out}");
+    // Owl reading agrees: every dragon lives.
+    assert!(
+        out.ends_with(
+            "\nReading (owl, 2000 nodes and 14 plies per dragon): 4 dragons, 0 critical, 0 dead, 0 seki\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -226,7 +233,10 @@ fn files_and_errors() {
          \x202 w w w w w 2\n\
          \x201 w w w w w 1\n\
          \x20  A B C D E\n\
-         Score estimate: W+25.5 (bounds: W+25.5 to W+24.5)\n"
+         Score estimate: W+25.5 (bounds: W+25.5 to W+24.5)\n\
+         \n\
+         Reading (owl, 2000 nodes and 14 plies per dragon): 2 dragons, 0 critical, 1 dead, 0 seki\n\
+         \x20 dead     black A5 B5\n"
     );
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;SZ[9]\n;B[ee];W[ez])").unwrap();
