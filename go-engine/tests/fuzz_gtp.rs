@@ -250,7 +250,11 @@ proptest! {
 #[test]
 fn issue_10_hard_lines() {
     let dir = TempDir::new("hard");
-    let mut session = dir.session();
+    // File commands confined to `sub`; the escape target is in the fresh folder, outside it.
+    let files = FileAccess::within(dir.0.join("sub")).expect("a fresh folder");
+    let mut session = Session::builder(RandomPlayer::new(1)).files(files).build();
+    let escape = dir.0.join("escape.sgf");
+    let printsgf_escape = format!("printsgf {}", escape.display()).into_bytes();
     let mut ten_mb = b"7 known_command ".to_vec();
     ten_mb.extend(std::iter::repeat_n(b'x', 10 << 20));
     let mut ten_mb_echo = b"echo ".to_vec();
@@ -281,7 +285,8 @@ fn issue_10_hard_lines() {
         (&many_passes, "= \n\n"),
         (b"loadsgf /dev/zero", ""),
         (b"loadsgf ../../../../../../etc/passwd", ""),
-        (b"printsgf /tmp/go-engine-fuzz-escape.sgf", ""),
+        (&printsgf_escape, ""),
+        (b"printsgf ../escape.sgf", ""),
     ];
     for (line, answer) in expected {
         let response = session.execute_bytes(line);
@@ -298,7 +303,7 @@ fn issue_10_hard_lines() {
         }
     }
     assert_eq!(session.position().move_count(), 100_000);
-    assert!(!std::path::Path::new("/tmp/go-engine-fuzz-escape.sgf").exists());
+    assert!(!escape.exists());
     // The 10 MB echo answers its 10 MB (each byte not UTF-8 is one U+FFFD).
     let echo = session.execute_bytes(&ten_mb_echo).unwrap();
     assert_eq!(echo.text().chars().count(), 10 << 20);

@@ -181,7 +181,10 @@ mod tests {
             assert!(files.resolve_read(name).unwrap_err().contains("outside"), "{name}");
         }
         let secret = root.0.join("secret.sgf");
-        for name in ["../secret.sgf", "../new.sgf", secret.to_str().unwrap(), "/tmp/x.sgf"] {
+        let absolute = root.0.join("x.sgf");
+        for name in
+            ["../secret.sgf", "../new.sgf", secret.to_str().unwrap(), absolute.to_str().unwrap()]
+        {
             assert!(files.resolve_write(name).unwrap_err().contains("outside"), "{name}");
             assert!(files.write(name, b"overwritten").is_err(), "{name}");
         }
@@ -190,6 +193,7 @@ mod tests {
         }
         assert_eq!(std::fs::read(&secret).unwrap(), b"(;)");
         assert!(!root.0.join("new.sgf").exists());
+        assert!(!absolute.exists());
         // Denied.
         assert!(FileAccess::Denied.open("game.sgf").unwrap_err().contains("--no-files"));
         assert!(FileAccess::Denied.write("game.sgf", b"").unwrap_err().contains("--no-files"));
