@@ -163,6 +163,32 @@ pub(crate) trait HasCore<'a> {
     fn core(&mut self) -> &mut Core<'a>;
 }
 
+/// Makes a search struct with a `core: Core<'a>` field read as its core: `Deref` and
+/// `DerefMut` to [`Core`], and [`HasCore`].
+macro_rules! search_on_core {
+    ($search:ident) => {
+        impl<'a> core::ops::Deref for $search<'a> {
+            type Target = $crate::reading::core::Core<'a>;
+            fn deref(&self) -> &Self::Target {
+                &self.core
+            }
+        }
+
+        impl core::ops::DerefMut for $search<'_> {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.core
+            }
+        }
+
+        impl<'a> $crate::reading::core::HasCore<'a> for $search<'a> {
+            fn core(&mut self) -> &mut $crate::reading::core::Core<'a> {
+                &mut self.core
+            }
+        }
+    };
+}
+pub(crate) use search_on_core;
+
 /// Runs `body` as a node keyed `key` (the position, the ko ban, the routine and the
 /// question mixed, but not who may retake): a repetition of the path wins for the side
 /// to move (the other side recreated a position), a usable stored result is returned at

@@ -2,13 +2,11 @@
 //! opponent to move), with the goal tests, the trivial connections, and moves from the
 //! connection distances.
 
-use core::ops::{Deref, DerefMut};
-
 use go_board::{Board, ByColor, Color, Point};
 
 use super::Goal;
 use super::distance::{Distances, FAR};
-use crate::reading::core::{Core, HasCore, NodeResult, hint, ko_key, node};
+use crate::reading::core::{Core, NodeResult, hint, ko_key, node};
 use crate::reading::ladder::{Ladder, LadderScratch};
 use crate::reading::local::{PointList, adjacent_chains};
 use crate::reading::table::{Stored, Table};
@@ -49,24 +47,7 @@ pub(super) struct Search<'a> {
     salt: u64,
 }
 
-impl<'a> Deref for Search<'a> {
-    type Target = Core<'a>;
-    fn deref(&self) -> &Core<'a> {
-        &self.core
-    }
-}
-
-impl DerefMut for Search<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.core
-    }
-}
-
-impl<'a> HasCore<'a> for Search<'a> {
-    fn core(&mut self) -> &mut Core<'a> {
-        &mut self.core
-    }
-}
+crate::reading::core::search_on_core!(Search);
 
 /// Kinds of nodes in the table keys (and of cached tactical answers).
 const CONNECT_KEY: u64 = 0x3c6e_f372_fe94_f82b;

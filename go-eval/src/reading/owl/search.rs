@@ -1,12 +1,10 @@
 //! The owl search: attack and defence nodes over a dragon, on the shared search core.
 
-use core::ops::{Deref, DerefMut};
-
 use go_board::{Board, ByColor, Color, Point, PointSet};
 
 use super::life::{Life, assess};
 use crate::reading::Budget;
-use crate::reading::core::{Core, HasCore, NodeResult, hint, ko_key, node};
+use crate::reading::core::{Core, NodeResult, hint, ko_key, node};
 use crate::reading::table::{Stored, Table};
 use crate::reading::tactics::{Scratch as TacticsScratch, Tactics};
 
@@ -55,24 +53,7 @@ pub(super) struct Search<'a> {
     pub(super) tactical_nodes: u64,
 }
 
-impl<'a> Deref for Search<'a> {
-    type Target = Core<'a>;
-    fn deref(&self) -> &Core<'a> {
-        &self.core
-    }
-}
-
-impl DerefMut for Search<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.core
-    }
-}
-
-impl<'a> HasCore<'a> for Search<'a> {
-    fn core(&mut self) -> &mut Core<'a> {
-        &mut self.core
-    }
-}
+crate::reading::core::search_on_core!(Search);
 
 impl<'a> Search<'a> {
     pub(super) fn new(

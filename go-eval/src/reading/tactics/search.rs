@@ -7,15 +7,13 @@
 //! (defence nodes). A target is a point: the chain on it, which may be captured and, in a
 //! ko, retaken on the same point.
 
-use core::ops::{Deref, DerefMut};
-
 use go_board::{Board, ByColor, Color, Point};
 
 use super::Depths;
 use super::TacticsConfig;
 use super::moves::Candidates;
 pub(crate) use crate::reading::core::NodeResult;
-use crate::reading::core::{Core, HasCore, hint, node};
+use crate::reading::core::{Core, hint, node};
 use crate::reading::table::{Stored, Table};
 
 /// The stages of move generation (see `moves.rs`).
@@ -53,24 +51,7 @@ pub(super) struct Search<'a> {
     salt: u64,
 }
 
-impl<'a> Deref for Search<'a> {
-    type Target = Core<'a>;
-    fn deref(&self) -> &Core<'a> {
-        &self.core
-    }
-}
-
-impl DerefMut for Search<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.core
-    }
-}
-
-impl<'a> HasCore<'a> for Search<'a> {
-    fn core(&mut self) -> &mut Core<'a> {
-        &mut self.core
-    }
-}
+crate::reading::core::search_on_core!(Search);
 
 impl<'a> Search<'a> {
     #[allow(clippy::too_many_arguments)]
