@@ -3,7 +3,10 @@
 #[macro_use]
 mod common;
 
-use go_search::alphabeta::Config;
+use std::collections::HashMap;
+
+use go_search::alphabeta::{Config, Replacement};
+use go_search::synth::{TranspositionTree, UniformTree};
 use go_search::{
     AlphaBeta, Attacker, BStar, Bounds, DfPn, Evaluator, Game, IntervalEvaluator, Limits, Mcts,
     Minimax, Outcome, RandomRollout, Score, Searcher, Side, Value,
@@ -314,4 +317,143 @@ fn issue_10_invalid_settings_are_build_errors() {
     // The message names the setting and the value.
     let e = mc(mcts::Config::default().exploration(f64::NAN)).unwrap_err();
     assert_eq!(e.to_string(), "mcts::Config::exploration is NaN: expected a finite number >= 0");
+}
+
+/// The exact value of three-heap Nim, by a naive memoised negamax (independent of the
+/// searchers): the side to move wins in `k` plies (`win_in(k)`) or loses in `k`.
+fn nim_value(heaps: [u8; 3], memo: &mut HashMap<[u8; 3], i32>) -> i32 {
+    if let Some(&v) = memo.get(&heaps) {
+        return v;
+    }
+    let mut best = -i32::win_in(0);
+    for i in 0..3 {
+        for n in 1..=heaps[i] {
+            let mut child = heaps;
+            child[i] -= n;
+            // The child's value seen from here, one ply further from the end.
+            best = best.max((-nim_value(child, memo)).to_root(1));
+        }
+    }
+    memo.insert(heaps, best);
+    best
+}
+
+/// Issue 10: a search reusing the table of an earlier one stopped deepening as soon as
+/// its value was a win or a loss, even one from a table entry farther away than the
+/// iteration's depth: after (1, 3, 4), the win in 5 of (2, 3, 2) came back as a win in 7.
+#[test]
+fn issue_10_reused_tables_keep_exact_win_distances() {
+    let mut memo = HashMap::new();
+    for config in [Config::default(), Config::default().mtdf(true)] {
+        let ab = AlphaBeta::new(config, Zero).unwrap();
+        let mut scratch = ab.scratch();
+        for h in [[1, 3, 4], [2, 3, 2], [3, 3, 1], [2, 3, 2], [1, 4, 2], [2, 3, 2]] {
+            let r =
+                ab.search(&Nim, &mut scratch, &Heaps(h.to_vec(), Side::First), &Limits::default());
+            assert_eq!(r.value, Value::Exact(nim_value(h, &mut memo)), "{h:?}");
+            assert!(r.solved);
+        }
+    }
+}
+
+/// Issue 10: the parallel alpha-beta sometimes returned a loss on a won Nim position
+/// (about one CI run in eight). A young brother that started while an elder brother
+/// failed high read alpha ≥ beta and searched its subtree with an inverted window, whose
+/// first-child "cutoffs" were stored as complete table entries with the wrong bound;
+/// later probes turned them into wrong values. Each (configuration, threads, split
+/// depth) searches many roots with one scratch, so a wrong entry stored by one search
+/// is also caught by the later ones.
+#[test]
+fn issue_10_parallel_alpha_beta_agrees_with_minimax_under_races() {
+    let configs = [
+        ("default", Config::default()),
+        ("no-pvs", Config::default().pvs(false)),
+        ("mtdf", Config::default().mtdf(true)),
+        ("mtdf-no-pvs", Config::default().mtdf(true).pvs(false)),
+        ("small-table", Config::default().table(64, Replacement::Always)),
+        ("no-table", Config::default().table(0, Replacement::Always)),
+    ];
+    let shapes = [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1), (4, 3)];
+
+    // Nim: every position up to (3, 4, 5), in an order that mixes sizes; the exact
+    // values come from the naive negamax above.
+    let mut memo = HashMap::new();
+    let mut nim: Vec<([u8; 3], i32)> = Vec::new();
+    for a in 0..=3 {
+        for b in 0..=4 {
+            for c in 0..=5 {
+                let h = [a, b, c];
+                nim.push((h, nim_value(h, &mut memo)));
+            }
+        }
+    }
+    nim.sort_by_key(|(h, _)| (h.iter().map(|&x| u32::from(x)).sum::<u32>() * 7) % 13);
+    // Tic-tac-toe: every position after two moves, against plain minimax.
+    let ttt = TicTacToe { scored: false };
+    let mut boards = Vec::new();
+    for a in 0..9 {
+        for b in (0..9).filter(|&b| b != a) {
+            let mut board = Board::parse(".........");
+            ttt.play(&mut board, a);
+            ttt.play(&mut board, b);
+            boards.push((board, exact(&Minimax::new(Zero), &ttt, &board)));
+        }
+    }
+    // Synthetic DAGs (transpositions) and uniform trees, against plain minimax.
+    let dags: Vec<_> = (0..24)
+        .map(|seed| {
+            let tree = TranspositionTree::new(2 + (seed % 3) as u32, 3 + (seed % 4) as u32, seed);
+            (tree, exact(&Minimax::new(Zero), &tree, &tree.root()))
+        })
+        .collect();
+    let uniform: Vec<_> = (0..24)
+        .map(|seed| {
+            let mut tree = UniformTree::new(2 + (seed % 3) as u32, 3 + (seed % 4) as u32, seed);
+            tree.range = [3, 1000][(seed % 2) as usize];
+            (tree, exact(&Minimax::new(Zero), &tree, &tree.root()))
+        })
+        .collect();
+
+    for (name, config) in configs {
+        let table = name != "no-table";
+        for (threads, split) in shapes {
+            let what = format!("{name}, {threads} threads, split depth {split}");
+            let par =
+                AlphaBeta::new(config.clone(), Zero).unwrap().parallel(threads, split).unwrap();
+            let mut scratch = par.scratch();
+            // Without a table Nim and tic-tac-toe are slow: fewer roots.
+            let nim_roots = if table { nim.len() } else { 30 };
+            for _ in 0..if !table {
+                1
+            } else if split == 1 {
+                16
+            } else {
+                2
+            } {
+                for &(h, value) in &nim[..nim_roots] {
+                    let root = Heaps(h.to_vec(), Side::First);
+                    let r = par.search(&Nim, &mut scratch, &root, &Limits::default());
+                    assert_eq!(r.value, Value::Exact(value), "nim {h:?}: {what}");
+                    assert!(r.solved, "nim {h:?}: {what}");
+                }
+            }
+            let step = if table { 1 } else { 8 };
+            let mut scratch = par.scratch();
+            for (board, value) in boards.iter().step_by(step) {
+                let r = par.search(&ttt, &mut scratch, board, &Limits::default());
+                assert_eq!(r.value, *value, "tic-tac-toe {board:?}: {what}");
+            }
+            let ab = AlphaBeta::new(config.clone(), Zero).unwrap().parallel(threads, split);
+            let par = ab.unwrap();
+            let mut scratch = par.scratch();
+            for (tree, value) in &dags {
+                let r = par.search(tree, &mut scratch, &tree.root(), &Limits::default());
+                assert_eq!(r.value, *value, "{tree:?}: {what}");
+            }
+            for (tree, value) in &uniform {
+                let r = par.search(tree, &mut scratch, &tree.root(), &Limits::default());
+                assert_eq!(r.value, *value, "{tree:?}: {what}");
+            }
+        }
+    }
 }

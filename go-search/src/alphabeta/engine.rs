@@ -780,7 +780,12 @@ where
             done.pv = pv;
             done.depth = depth;
             self.stats.iterations.push(self.stats.nodes + self.helpers.nodes - before);
-            if !self.horizon || (v.is_decisive() && cfg.null_move_reduction.is_none()) {
+            // A win or loss within the iteration's depth is exact even if a horizon cut
+            // other lines: a quicker end would lie inside the horizon too. A farther one
+            // may come from a table entry of an earlier search (a win found at any
+            // depth), and a quicker win may still be beyond this depth.
+            let within = v >= G::Score::win_in(depth) || v <= -G::Score::win_in(depth);
+            if !self.horizon || (within && cfg.null_move_reduction.is_none()) {
                 self.done.solved = true;
                 break;
             }

@@ -309,10 +309,16 @@ where
             };
             use rayon::prelude::*;
             moves[1..].par_iter().for_each(|&mv| {
-                if abort.is_set() {
-                    return;
-                }
-                let a = lock(&shared).w.alpha;
+                // The bound and the cutoff are read together: a brother that failed
+                // high raised alpha to beta or above under this lock, and a search with
+                // that alpha would have an empty window (and store nonsense).
+                let a = {
+                    let st = lock(&shared);
+                    if st.cutoff.is_some() || abort.is_set() {
+                        return;
+                    }
+                    st.w.alpha
+                };
                 let mut helper = seed.helper();
                 let mut s = root.clone();
                 helper.game.play(&mut s, mv);
