@@ -365,6 +365,7 @@ fn issue_10_reused_tables_keep_exact_win_distances() {
 /// is also caught by the later ones.
 #[test]
 fn issue_10_parallel_alpha_beta_agrees_with_minimax_under_races() {
+    const ROUNDS: usize = 48;
     let configs = [
         ("default", Config::default()),
         ("no-pvs", Config::default().pvs(false)),
@@ -421,15 +422,17 @@ fn issue_10_parallel_alpha_beta_agrees_with_minimax_under_races() {
             let par =
                 AlphaBeta::new(config.clone(), Zero).unwrap().parallel(threads, split).unwrap();
             let mut scratch = par.scratch();
-            // Without a table Nim and tic-tac-toe are slow: fewer roots.
+            // Without a table Nim and tic-tac-toe are slow: fewer roots. Splitting at
+            // every interior node makes the most young brothers, hence the most races.
             let nim_roots = if table { nim.len() } else { 30 };
-            for _ in 0..if !table {
+            let rounds = if !table {
                 1
             } else if split == 1 {
-                16
+                ROUNDS
             } else {
                 2
-            } {
+            };
+            for _ in 0..rounds {
                 for &(h, value) in &nim[..nim_roots] {
                     let root = Heaps(h.to_vec(), Side::First);
                     let r = par.search(&Nim, &mut scratch, &root, &Limits::default());
