@@ -150,10 +150,11 @@ pub(super) type TranspositionTable<M, S> = Table<Option<Entry<M, S>>>;
 pub(super) type SharedTable = Table<SharedSlot>;
 
 /// A slot of a [`SharedTable`]: the score's bits, a metadata word (depth, bound,
-/// generation, move index) and their exclusive or with the key (Hyatt's lockless
-/// hashing). Two threads writing one slot at once, or a read during a write, leave
-/// words that do not match the key: the slot reads as empty. 32 bytes, so a TwoTier
-/// pair is one cache line.
+/// generation, move index) and the key's exclusive or with a hash of both (Hyatt's
+/// lockless hashing, with a [`seal`] rather than a plain xor of the data). Two threads
+/// writing one slot at once, or a read during a write, leave words from different
+/// entries, which do not match the key: the slot reads as empty. 32 bytes, so a
+/// TwoTier pair is one cache line.
 #[derive(Debug, Default)]
 #[repr(align(32))]
 pub(super) struct SharedSlot {
@@ -174,7 +175,7 @@ impl SharedSlot {
         let check = self.check.load(Ordering::Relaxed);
         let score = self.score.load(Ordering::Relaxed);
         let meta = self.meta.load(Ordering::Relaxed);
-        (meta & VALID != 0 && check ^ score ^ meta == key).then_some((meta, score))
+        (meta & VALID != 0 && check ^ seal(score, meta) == key).then_some((meta, score))
     }
 
     /// The key, generation and depth of whatever is stored here.
@@ -182,14 +183,29 @@ impl SharedSlot {
         let check = self.check.load(Ordering::Relaxed);
         let score = self.score.load(Ordering::Relaxed);
         let meta = self.meta.load(Ordering::Relaxed);
-        (meta & VALID != 0).then_some((check ^ score ^ meta, (meta >> 18) as u8, meta as u16))
+        (meta & VALID != 0).then_some((check ^ seal(score, meta), (meta >> 18) as u8, meta as u16))
     }
 
     fn write(&self, key: u64, score: u64, meta: u64) {
         self.score.store(score, Ordering::Relaxed);
         self.meta.store(meta, Ordering::Relaxed);
-        self.check.store(key ^ score ^ meta, Ordering::Relaxed);
+        self.check.store(key ^ seal(score, meta), Ordering::Relaxed);
     }
+}
+
+/// What the check word of a [`SharedSlot`] adds to the key: a hash of the score and
+/// the metadata. A plain `score ^ meta` lets words of two entries pass for a third
+/// whenever their differences cancel, which the small, structured scores and depths of
+/// decisive results make likely (a score one win distance off and a depth that differs
+/// in the same bits); a mixed hash makes any mixture of words fail but by chance
+/// (about 2^-64 per torn read).
+#[inline]
+fn seal(score: u64, meta: u64) -> u64 {
+    let mut x = score.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ meta;
+    // The finaliser of SplitMix64: every input bit moves every output bit.
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
 
 /// The metadata word of an entry whose move has index `index`.
@@ -537,6 +553,51 @@ mod tests {
             TableAccess::<u8, i64>::probe(&mut access, 9).map(|f| f.mv),
             Some(TableMove::None)
         );
+    }
+
+    /// Issue 10: the words of two entries mixed by concurrent writes (the check word of
+    /// one, the score and metadata of another) must not read as an entry. With the old
+    /// check `key ^ score ^ meta`, a score one win distance off and a depth that
+    /// differed in the same bit passed for the first key.
+    #[test]
+    fn issue_10_shared_slots_reject_mixed_words() {
+        let win = i32::WIN;
+        let entries = [
+            (40u64, win - 3, 5u16, Bound::Exact),
+            (40, win - 1, 3, Bound::Exact),
+            (41, win - 5, 4, Bound::Lower),
+            (40, -(win - 4), 6, Bound::Upper),
+            (1 << 20 | 40, win - 3, COMPLETE, Bound::Exact),
+        ];
+        let words: Vec<(u64, u64, u64)> = entries
+            .iter()
+            .map(|&(key, score, depth, bound)| {
+                let slot = SharedSlot::default();
+                slot.write(key, score.to_bits(), encode_meta(depth, bound, 1, Some(3)));
+                let load = |w: &AtomicU64| w.load(Ordering::Relaxed);
+                (load(&slot.check), load(&slot.score), load(&slot.meta))
+            })
+            .collect();
+        // The old check (`key ^ score ^ meta`) of entry 0 with the score and metadata of
+        // entry 1 gave key 40 (the scores and depths differ in the same bits).
+        let ((_, s0, m0), (_, s1, m1)) = (words[0], words[1]);
+        assert_eq!(s0 ^ m0, s1 ^ m1, "designed collision");
+        for (i, &(check, _, _)) in words.iter().enumerate() {
+            for (j, &(_, score, _)) in words.iter().enumerate() {
+                for (k, &(_, _, meta)) in words.iter().enumerate() {
+                    let slot = SharedSlot::default();
+                    slot.check.store(check, Ordering::Relaxed);
+                    slot.score.store(score, Ordering::Relaxed);
+                    slot.meta.store(meta, Ordering::Relaxed);
+                    for &(key, ..) in &entries {
+                        let whole = i == j && j == k && entries[i].0 == key;
+                        let same = words[i] == (check, score, meta) && entries[i].0 == key;
+                        let found = slot.read(key).is_some();
+                        assert_eq!(found, whole || same, "check {i} score {j} meta {k} key {key}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
