@@ -27,7 +27,7 @@ use crate::searcher::Searcher;
 /// transposition table; history tables are per thread and killers per task.
 ///
 /// The root value is the same as the serial search's: the tests check it on thousands
-/// of trees, and, against exact values, on hundreds of thousands of searches that reuse
+/// of trees, and, against exact values, on about 95,000 searches that reuse
 /// one table with 2–4 threads and every split depth, where races are frequent enough to
 /// have exposed the one fixed for issue 10. Node counts vary from run to run because
 /// threads race. The search runs on
