@@ -10,6 +10,10 @@
 //! serial and 2-thread blocks the same way (wall time; CPU time of the whole process).
 //!
 //! `cargo run --release -p benches --example connect4_compare -- [rounds] [split-depth]`
+//!
+//! `connect4_compare -- profile PAIRING N [THREADS]` runs only go-search's side of one
+//! pairing, N cold searches (for `valgrind --tool=callgrind` or `perf record`), and prints
+//! the node count and the time per search; `profile-minimax PAIRING N` runs minimax's.
 
 use std::time::Duration;
 
@@ -64,8 +68,55 @@ where
     (0..BLOCK).map(|_| go_search_once(algo, scratch, DEPTH)).collect()
 }
 
+/// `profile PAIRING N [THREADS]`: go-search alone (or minimax alone), for a profiler.
+fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
+    let name = args.next().unwrap_or_else(|| "best".into());
+    let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let Some(pairing) = pairings().into_iter().find(|p| p.name == name) else {
+        eprintln!("no pairing {name:?} (comparable, ordered, best)");
+        std::process::exit(2);
+    };
+    let ours = AlphaBeta::new(pairing.ours, BasicEvaluator).expect("valid settings");
+    let (mut nodes, mut wall, mut cpu) = (0, Duration::ZERO, Duration::ZERO);
+    if minimax {
+        for _ in 0..n {
+            let t = minimax_once(pairing.theirs, DEPTH as u8);
+            nodes += t.nodes.unwrap_or(0);
+            wall += t.wall;
+            cpu += t.cpu;
+        }
+    } else if threads > 1 {
+        let par = ours.parallel(threads, 6).expect("valid settings");
+        let mut scratch = par.scratch();
+        for _ in 0..n {
+            let t = go_search_once(&par, &mut scratch, DEPTH);
+            nodes += t.nodes.unwrap_or(0);
+            wall += t.wall;
+            cpu += t.cpu;
+        }
+    } else {
+        let mut scratch = ours.scratch();
+        for _ in 0..n {
+            let t = go_search_once(&ours, &mut scratch, DEPTH);
+            nodes += t.nodes.unwrap_or(0);
+            wall += t.wall;
+            cpu += t.cpu;
+        }
+    }
+    let per = |d: Duration| ms(d) / n as f64;
+    println!(
+        "{name}: {n} searches, {nodes} nodes, {:.3} ms per search ({:.3} ms thread CPU)",
+        per(wall),
+        per(cpu)
+    );
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if let Some(mode) = args.next_if(|a| a == "profile" || a == "profile-minimax") {
+        return profile(args, mode == "profile-minimax");
+    }
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20).max(1);
     let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
     println!(
