@@ -50,6 +50,8 @@ use std::fmt::{self, Write as _};
 use go_board::sgf::{self, GameTree, Node, NodeId, ReadLimits};
 use go_board::{Board, BoardSize, Color, Point, SgfError};
 
+use crate::diagnostic::Limits;
+
 /// The settings of an import.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -62,22 +64,23 @@ pub struct ImportOptions {
     pub max_patterns: usize,
     /// The most moves written (tenuki replies included).
     pub max_moves: usize,
-    /// The deepest nesting of branches in one pattern; deeper lines continue as new
-    /// patterns.
+    /// The deepest nesting of branches in one pattern (1 to 24: the language's
+    /// nesting limit is 64); deeper lines continue as new patterns.
     pub max_nesting: usize,
     /// The limits of the SGF reader.
     pub read_limits: ReadLimits,
 }
 
 impl Default for ImportOptions {
-    /// `joseki`, a 9×9 region, 20,000 patterns, 500,000 moves, nesting 12, files of at
-    /// most 16 MiB, 2,000,000 nodes and 2,000 nodes on a line.
+    /// `joseki`, a 9×9 region, 20,000 patterns, 100,000 moves, nesting 12, files of at
+    /// most 16 MiB, 2,000,000 nodes and 2,000 nodes on a line. The Gopal text written
+    /// must also fit the compiler's source limit ([`Limits::DEFAULT`]).
     fn default() -> ImportOptions {
         ImportOptions {
             name: "joseki".to_owned(),
             region: 9,
             max_patterns: 20_000,
-            max_moves: 500_000,
+            max_moves: 100_000,
             max_nesting: 12,
             read_limits: ReadLimits::DEFAULT
                 .with_max_bytes(16 << 20)
@@ -133,6 +136,8 @@ pub enum ImportError {
     Options(String),
     /// The file is not SGF (or is over the reader's limits).
     Sgf(SgfError),
+    /// The patterns written would be larger than the compiler takes.
+    TooLarge(String),
     /// A node of a game tree is wrong.
     Node {
         /// The game tree, from 1.
@@ -150,6 +155,7 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ImportError::Options(m) => write!(f, "import options: {m}"),
+            ImportError::TooLarge(m) => write!(f, "{m}"),
             ImportError::Sgf(e) => write!(f, "{e}"),
             ImportError::Node { game, node, place, message } => {
                 write!(f, "game {game}, node {node} ({place}): {message}")
@@ -293,7 +299,9 @@ struct Importer<'a> {
 ///
 /// # Errors
 ///
-/// [`ImportError::Options`] for a bad name or region, [`ImportError::Sgf`] for a file
+/// [`ImportError::Options`] for a bad name, region or nesting,
+/// [`ImportError::TooLarge`] for patterns beyond the compiler's source limit,
+/// [`ImportError::Sgf`] for a file
 /// that is not SGF or is over the reader's limits, [`ImportError::Node`] for a node
 /// that cannot be imported (an illegal or unreadable move, setup outside the root, a
 /// first move in no corner region, a board that is not square, a limit reached), with
@@ -312,6 +320,12 @@ pub fn import_joseki(bytes: &[u8], options: &ImportOptions) -> Result<JosekiImpo
     }
     if !(2..=12).contains(&options.region) {
         return Err(ImportError::Options(format!("region {}: 2 to 12 lines", options.region)));
+    }
+    if !(1..=24).contains(&options.max_nesting) {
+        return Err(ImportError::Options(format!(
+            "nesting {}: 1 to 24 branches deep",
+            options.max_nesting
+        )));
     }
     let collection =
         sgf::parse_with_limits(bytes, &options.read_limits).map_err(ImportError::Sgf)?;
@@ -337,6 +351,14 @@ pub fn import_joseki(bytes: &[u8], options: &ImportOptions) -> Result<JosekiImpo
         total.replies = importer.replies;
         total.continuations = importer.continuations;
         total.notes = importer.notes;
+    }
+    let max = Limits::DEFAULT.max_source_bytes;
+    if text.len() > max {
+        return Err(ImportError::TooLarge(format!(
+            "the patterns written take {} bytes, more than the compiler's {max}: import \
+             fewer lines (a smaller file) or a smaller region",
+            text.len()
+        )));
     }
     total.text = text;
     Ok(total)

@@ -224,6 +224,38 @@ fn issue_12_joseki_sgf_deep_branches_continue_as_patterns() {
     ];
     let corner = Point::parse_sgf("sa", size()).unwrap();
     assert_eq!(lines_from_empty_board(&set, corner), expected(lines, Symmetry::IDENTITY));
+    // A comb 16 moves deep (every move has a leaf sibling): nested 12 deep at most,
+    // the rest continues as patterns, and every line comes back.
+    let mut comb = String::from("(;SZ[19]");
+    let spine = [
+        "pd", "qf", "nc", "rd", "qc", "qi", "oc", "pb", "ob", "rb", "pe", "qe", "oe", "of", "ne",
+        "mc",
+    ];
+    // The leaves: corner points the spine never takes.
+    let corner_leaves = [
+        "ra", "sb", "sc", "sd", "se", "sf", "sg", "sh", "rh", "ph", "oh", "nh", "mh", "mg", "mf",
+        "me",
+    ];
+    let mut comb_lines: Vec<Vec<&str>> = Vec::new();
+    for (i, (m, leaf)) in spine.iter().zip(corner_leaves).enumerate() {
+        comb.push_str(&format!(
+            "(;{}[{leaf}])(;{}[{m}]",
+            if i % 2 == 0 { "B" } else { "W" },
+            if i % 2 == 0 { "B" } else { "W" }
+        ));
+        let mut l: Vec<&str> = spine[..i].to_vec();
+        l.push(leaf);
+        comb_lines.push(l);
+    }
+    comb_lines.push(spine.to_vec());
+    comb.push_str(&")".repeat(spine.len() + 1));
+    let import = import_joseki(comb.as_bytes(), &ImportOptions::default()).unwrap();
+    assert!(import.continuations() >= 1, "{}", import.text());
+    let refs: Vec<&[&str]> = comb_lines.iter().map(Vec::as_slice).collect();
+    assert_eq!(
+        lines_from_empty_board(&compile(&import), corner),
+        expected(&refs, Symmetry::IDENTITY)
+    );
     // Without the limit: one pattern, the same lines.
     let whole = import_joseki(sgf.as_bytes(), &ImportOptions::default()).unwrap();
     assert_eq!(whole.patterns(), 1);
@@ -305,6 +337,10 @@ fn issue_12_joseki_sgf_errors_name_the_node() {
     ));
     assert!(matches!(
         import_joseki(HOSHI.as_bytes(), &d.clone().with_region(1)),
+        Err(ImportError::Options(_))
+    ));
+    assert!(matches!(
+        import_joseki(HOSHI.as_bytes(), &d.clone().with_max_nesting(25)),
         Err(ImportError::Options(_))
     ));
 }
