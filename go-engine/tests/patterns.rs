@@ -111,6 +111,8 @@ fn issue_12_import_joseki_writes_patterns_that_check() {
     assert!(out.contains("2 patterns (1 continuations), 8 moves, 1 tenuki replies"), "{out}");
     let (out, err, ok) = patterns(&["check", gpat]);
     assert!(ok && out.contains(": 2 patterns"), "{out}{err}");
+    let (out, err, ok) = patterns(&["check", &tree]);
+    assert!(ok && out.contains("tree.sgf: 2 patterns"), "{out}{err}");
     // Printed when there is no --out.
     let (out, _, ok) = patterns(&["import-joseki", &tree]);
     assert!(ok && out.contains("program joseki") && out.contains("tenuki(joseki, 20) c9"), "{out}");

@@ -19,7 +19,8 @@ pub(crate) enum Args {
     /// column and the line with a caret under the bad text; exit status 1 when it does
     /// not compile
     Check {
-        /// The pattern file (Gopal, GNU Go-style diagrams).
+        /// The pattern file (Gopal, GNU Go-style diagrams; or an SGF joseki tree,
+        /// `.sgf`, imported first).
         file: PathBuf,
     },
     /// List the moves a pattern file proposes to the side to move of a game position:
@@ -126,7 +127,15 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, CommandError> {
 }
 
 fn check(path: &Path, out: &mut Stdout) -> Result<ExitCode, CommandError> {
-    let text = read(path)?;
+    let is_sgf = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let text = if is_sgf {
+        let bytes = read_bytes(path)?;
+        let import = joseki_sgf::import_joseki(&bytes, &ImportOptions::default())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        import.text().to_owned()
+    } else {
+        read(path)?
+    };
     let name = path.display();
     match PatternSet::compile(&text) {
         Ok(set) => {
