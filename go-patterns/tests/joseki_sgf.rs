@@ -182,6 +182,13 @@ fn issue_12_joseki_sgf_tenuki_replies_and_their_continuation() {
         play(&mut position, &mut tracker, v);
     }
     assert!(offered(&position, &tracker).contains(&"S16".to_owned()));
+    // The tree knows its reply before the tenuki (Black's, should White play elsewhere).
+    let r11 = Point::parse_gtp("R11", size()).unwrap();
+    assert!(tracker.trees().iter().any(|t| {
+        t.tenuki_replies()
+            .iter()
+            .any(|r| r.0 == go_board::Color::Black && r.1 == r11 && r.3 == 20.0)
+    }));
     // White plays elsewhere (the lower-left corner): Black is offered the reply.
     play(&mut position, &mut tracker, "D4");
     assert!(

@@ -21,9 +21,10 @@
 //!   under way (at least one of their moves played; trees still waiting for their
 //!   first move are only counted): each tree's moves so far marked (`MARK`), its next moves labelled with the
 //!   tree's number and their weight (`LABEL`, green for the side to move, yellow for
-//!   moves the opponent owes the tree after a tenuki), and a `TEXT` line listing every
-//!   tree: number, pattern, corner, first mover, moves played, tenukis waited and next
-//!   moves.
+//!   moves the opponent owes the tree after a tenuki; after such a tenuki the tree's
+//!   tenuki replies are labelled `tNUMBER:WEIGHT` in green), and a `TEXT` line listing
+//!   every tree: number, pattern, corner, first mover, moves played, tenukis waited,
+//!   next moves and tenuki replies.
 //!
 //! Conditions that read (ladders, status) are answered by go-eval's
 //! [`ReadingOracle`] (ladder and tactical readers).
@@ -240,6 +241,24 @@ fn joseki_gfx(trees: &[Tree], position: &Position) -> String {
             }
             listed.push(format!("{} {p} {intent} {weight}", color_letter(color)));
         }
+        // The replies the tree offers if the side that owes the next move plays
+        // elsewhere: labelled `tN:W` (drawn only while that side has played elsewhere,
+        // when the tree offers them).
+        let mut replies = Vec::new();
+        for (color, p, intent, weight) in t.tenuki_replies() {
+            let owed = next.first().is_some_and(|m| m.0 != position.to_move());
+            if owed && t.tenukis() > 0 {
+                let text = format!("t{number}:{weight}");
+                match labels.iter_mut().find(|l| l.0 == p) {
+                    Some(l) => {
+                        l.1 = format!("{},{text}", l.1);
+                        l.2 = true;
+                    }
+                    None => labels.push((p, text, true)),
+                }
+            }
+            replies.push(format!("{} {p} {intent} {weight}", color_letter(color)));
+        }
         // The corner: the quadrant of the tree's first move (or of its next moves).
         let corner = played.first().map(|m| m.1).or(next.first().map(|m| m.1)).map_or_else(
             || "?".to_owned(),
@@ -251,8 +270,13 @@ fn joseki_gfx(trees: &[Tree], position: &Position) -> String {
                 format!("{v} {h}")
             },
         );
+        let replies = if replies.is_empty() {
+            String::new()
+        } else {
+            format!(", after a tenuki {}", replies.join(", "))
+        };
         summary.push(format!(
-            "{number} {} ({corner}, {} first{}, {} played, {} tenukis): next {}",
+            "{number} {} ({corner}, {} first{}, {} played, {} tenukis): next {}{replies}",
             t.name(),
             color_letter(t.friend()),
             if t.is_reseeded() { ", re-seeded" } else { "" },
@@ -436,6 +460,18 @@ mod tests {
         ok(&mut s, "play white D4");
         let gfx = ok(&mut s, "gogui-joseki");
         assert!(gfx.contains("1 tenukis") && gfx.contains("COLOR yellow"), "{gfx}");
+        assert!(!gfx.contains("LABEL R11"), "{gfx}");
+        // Back to the line: after R14 and O17 the tree knows its tenuki reply, drawn
+        // once White plays elsewhere.
+        ok(&mut s, "undo");
+        ok(&mut s, "play white R14");
+        ok(&mut s, "play black O17");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.contains("after a tenuki B R11 joseki 20"), "{gfx}");
+        assert!(!gfx.contains("LABEL R11"), "{gfx}");
+        ok(&mut s, "play white D4");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.contains("LABEL R11 t1:20"), "{gfx}");
         ok(&mut s, "clear_board");
         let gfx = ok(&mut s, "gogui-joseki");
         assert!(gfx.starts_with("TEXT no joseki tree under way ("), "{gfx}");
