@@ -96,3 +96,35 @@ fn issue_12_match_lists_candidates_of_a_game_position() {
     let (_, err, ok) = patterns(&["match", &bad, GAME]);
     assert!(!ok && err.contains("line 2, column 9"), "{err}");
 }
+
+/// A joseki tree of our own: the 4-4 point, two approaches, a tenuki and its reply.
+const TREE: &str = "(;SZ[19];B[pd](;W[qf];B[nc](;W[rd];B[qc])(;W[tt];B[qi];W[ph]))(;W[nc];B[qf]))";
+
+#[test]
+fn issue_12_import_joseki_writes_patterns_that_check() {
+    let dir = TempDir::new("import");
+    let tree = dir.file("tree.sgf", TREE);
+    let gpat = dir.0.join("tree.gpat");
+    let gpat = gpat.to_str().unwrap();
+    let (out, err, ok) = patterns(&["import-joseki", &tree, "--out", gpat, "--name", "mine"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("2 patterns (1 continuations), 8 moves, 1 tenuki replies"), "{out}");
+    let (out, err, ok) = patterns(&["check", gpat]);
+    assert!(ok && out.contains(": 2 patterns"), "{out}{err}");
+    let (out, err, ok) = patterns(&["check", &tree]);
+    assert!(ok && out.contains("tree.sgf: 2 patterns"), "{out}{err}");
+    // Printed when there is no --out.
+    let (out, _, ok) = patterns(&["import-joseki", &tree]);
+    assert!(ok && out.contains("program joseki") && out.contains("tenuki(joseki, 20) c9"), "{out}");
+    // `match` takes the SGF tree directly: after Q16 the approaches are offered.
+    let game = dir.file("game.sgf", "(;SZ[19];B[pd])");
+    let (out, err, ok) = patterns(&["match", &tree, &game]);
+    assert!(ok, "{err}");
+    assert!(out.contains("R14 joseki 20 joseki/joseki_") && out.contains("O17 joseki"), "{out}");
+    // A bad tree names the node.
+    let bad = dir.file("bad.sgf", "(;SZ[19];B[pd];W[qf];B[qf])");
+    let (_, err, ok) = patterns(&["import-joseki", &bad]);
+    assert!(!ok && err.contains("node 3") && err.contains("occupied"), "{err}");
+    let (_, err, ok) = patterns(&["import-joseki", &tree, "--region", "1"]);
+    assert!(!ok && err.contains("region 1"), "{err}");
+}

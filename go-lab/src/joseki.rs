@@ -17,12 +17,22 @@
 //! `--min-count` training games played it there. Each kept move becomes a node of one
 //! pattern `mined_joseki` (`place corner`, the 9×9 corner empty when the tree is
 //! created), its weight the percentage of the games at its parent that played it.
-//! Tenuki replies are not mined (the sequence stops at the first tenuki).
+//!
+//! **Tenuki replies.** When the side that should answer in a corner plays elsewhere
+//! and the other side plays there again (two moves of one colour in a row in the
+//! corner), the sequence ends with that move as a *tenuki reply* of the place where
+//! the tenuki happened. A reply played by at least `--min-count` games there is
+//! written as `tenuki(joseki, W) P` on the first kept move of that place (the move
+//! the tenuki replaced), W the percentage of the games at that place that answered a
+//! tenuki with it; the tracker offers it after the tenuki and ends the tree when it is
+//! played. Replies at a place with no kept move have no statement to hang on and are
+//! counted as not written.
 //!
 //! **Coverage.** On the test games, a [`JosekiTracker`] over the mined pattern follows
 //! each game through its first `--moves` moves; for every move played in a corner
 //! region, it counts whether a live tree proposed it, and whether it was the tree's
-//! best proposal in that corner.
+//! best proposal in that corner; and separately for the moves that answer a tenuki
+//! (two moves of one colour in a row in a corner, within the first moves).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -82,16 +92,28 @@ pub fn corner_of(p: Point) -> Option<(usize, FramePoint)> {
     Some((cx + 2 * cy, (x, y)))
 }
 
-/// The corner sequences of a game's opening: for each corner, its alternating moves.
-fn sequences(moves: &[(Color, Point)], depth: usize) -> Vec<Vec<FramePoint>> {
-    let mut seqs: [(Vec<FramePoint>, Option<Color>, bool); 4] = Default::default();
+/// A corner sequence: its alternating moves, and the tenuki reply that ended it (the
+/// move of the side that played last there, after the other side played elsewhere).
+type Sequence = (Vec<FramePoint>, Option<FramePoint>);
+
+/// The corner sequences of a game's opening: for each corner, its alternating moves
+/// and the tenuki reply that ended them, if any.
+fn sequences(moves: &[(Color, Point)], depth: usize) -> Vec<Sequence> {
+    /// A corner's moves, its reply, the colour of its last move, and whether it ended.
+    type Open = (Vec<FramePoint>, Option<FramePoint>, Option<Color>, bool);
+    let mut seqs: [Open; 4] = Default::default();
     for &(color, p) in moves {
         let Some((corner, q)) = corner_of(p) else { continue };
-        let (seq, last, closed) = &mut seqs[corner];
+        let (seq, reply, last, closed) = &mut seqs[corner];
         if *closed {
             continue;
         }
-        if *last == Some(color) || seq.len() >= depth {
+        if *last == Some(color) {
+            *reply = Some(q);
+            *closed = true;
+            continue;
+        }
+        if seq.len() >= depth {
             *closed = true;
             continue;
         }
@@ -99,27 +121,57 @@ fn sequences(moves: &[(Color, Point)], depth: usize) -> Vec<Vec<FramePoint>> {
         *last = Some(color);
     }
     seqs.into_iter()
-        .map(|(seq, _, _)| {
-            let flipped: Vec<FramePoint> = seq.iter().map(|&(x, y)| (y, x)).collect();
-            seq.min(flipped)
+        .filter(|(seq, ..)| !seq.is_empty())
+        .map(|(seq, reply, _, _)| {
+            let flip = |&(x, y): &FramePoint| (y, x);
+            let flipped: Vec<FramePoint> = seq.iter().map(flip).collect();
+            if flipped < seq { (flipped, reply.as_ref().map(flip)) } else { (seq, reply) }
         })
-        .filter(|s| !s.is_empty())
         .collect()
 }
 
-/// A node of the prefix tree: how many sequences reached it, and its children.
+/// A node of the prefix tree: how many sequences reached it, its children, and the
+/// tenuki replies played after it.
 #[derive(Debug, Default)]
 struct Node {
     count: u32,
     children: BTreeMap<FramePoint, Node>,
+    replies: BTreeMap<FramePoint, u32>,
 }
 
 impl Node {
-    fn insert(&mut self, seq: &[FramePoint]) {
+    fn insert(&mut self, seq: &[FramePoint], reply: Option<FramePoint>) {
         self.count += 1;
-        if let Some((&first, rest)) = seq.split_first() {
-            self.children.entry(first).or_default().insert(rest);
+        match seq.split_first() {
+            Some((&first, rest)) => self.children.entry(first).or_default().insert(rest, reply),
+            None => {
+                if let Some(r) = reply {
+                    *self.replies.entry(r).or_default() += 1;
+                }
+            }
         }
+    }
+
+    /// The kept tenuki replies, most played first, with their weights.
+    fn kept_replies(&self, min: u32) -> Vec<(FramePoint, u32)> {
+        let mut v: Vec<(FramePoint, u32)> =
+            self.replies.iter().filter(|(_, n)| **n >= min).map(|(&p, &n)| (p, n)).collect();
+        v.sort_by_key(|&(p, n)| (std::cmp::Reverse(n), p));
+        v.into_iter().map(|(p, n)| (p, weight(n, self.count))).collect()
+    }
+
+    /// The kept tenuki replies below and at this node: (written, not written for want
+    /// of a kept move to hang them on).
+    fn reply_counts(&self, min: u32) -> (usize, usize) {
+        let here = self.kept_replies(min).len();
+        let kept = self.kept(min);
+        let (mut written, mut lost) = if kept.is_empty() { (0, here) } else { (here, 0) };
+        for (_, child) in kept {
+            let (w, l) = child.reply_counts(min);
+            written += w;
+            lost += l;
+        }
+        (written, lost)
     }
 
     /// The kept children, most played first (then by point).
@@ -146,13 +198,30 @@ fn weight(child: u32, parent: u32) -> u32 {
     (100 * child / parent.max(1)).max(1)
 }
 
-/// Writes the list that starts with `point` (a `with`), its single continuations
-/// (`next`) and its branches.
-fn write_list(out: &mut String, point: FramePoint, node: &Node, parent: u32, min: u32, pad: &str) {
+/// Writes the tenuki replies of a move's statement.
+fn write_replies(out: &mut String, replies: &[(FramePoint, u32)], pad: &str) {
+    for &(p, w) in replies {
+        let _ = writeln!(out, "{pad}  tenuki(joseki, {w}) {}", name(p));
+    }
+}
+
+/// Writes the list that starts with `point` (a `with`, with `replies`: the tenuki
+/// replies of its parent), its single continuations (`next`) and its branches.
+fn write_list(
+    out: &mut String,
+    point: FramePoint,
+    node: &Node,
+    parent: u32,
+    replies: &[(FramePoint, u32)],
+    min: u32,
+    pad: &str,
+) {
     let _ = writeln!(out, "{pad}with(joseki, {}) {}", weight(node.count, parent), name(point));
+    write_replies(out, replies, pad);
     let mut current = node;
     loop {
         let kept = current.kept(min);
+        let replies = current.kept_replies(min);
         match kept.as_slice() {
             [] => break,
             [(p, child)] => {
@@ -162,13 +231,15 @@ fn write_list(out: &mut String, point: FramePoint, node: &Node, parent: u32, min
                     weight(child.count, current.count),
                     name(*p)
                 );
+                write_replies(out, &replies, pad);
                 current = child;
             }
             several => {
                 let _ = writeln!(out, "{pad}branch\n{pad}  candidate");
                 let inner = format!("{pad}    ");
-                for (p, child) in several {
-                    write_list(out, *p, child, current.count, min, &inner);
+                for (i, (p, child)) in several.iter().enumerate() {
+                    let r: &[(FramePoint, u32)] = if i == 0 { &replies } else { &[] };
+                    write_list(out, *p, child, current.count, r, min, &inner);
                 }
                 let _ = writeln!(out, "{pad}  end_candidate\n{pad}end_branch");
                 break;
@@ -182,12 +253,14 @@ fn gopal(root: &Node, min: u32, games: usize) -> String {
     let mut out = format!(
         "# Corner sequences of {games} professional games (go-lab joseki-mine): each move\n\
          # played by at least {min} games at its place; weights are the percentage of the\n\
-         # games at the parent move that played it.\n\nprogram mined_joseki\n\n\
+         # games at the parent move that played it; tenuki replies (the move that answered\n\
+         # a tenuki at that place) kept with the same threshold, weighted by the share of\n\
+         # the games at that place.\n\nprogram mined_joseki\n\n\
          pattern mined_joseki\n  place corner\n  condition emparea(a1, 9, 9)\n  candidate\n"
     );
     for (p, child) in root.kept(min) {
         out.push_str("    tarea(a1:i9)\n");
-        write_list(&mut out, p, child, root.count, min, "    ");
+        write_list(&mut out, p, child, root.count, &[], min, "    ");
     }
     out.push_str("  end_candidate\nend_pattern\n");
     out
@@ -211,6 +284,10 @@ struct Coverage {
     corner_moves: u64,
     predicted: u64,
     best: u64,
+    /// Corner moves that answered a tenuki (the same colour twice in a row there).
+    replies: u64,
+    /// Of those, the ones a live tree proposed.
+    replies_predicted: u64,
     #[serde(skip)]
     stats: TrackerStats,
 }
@@ -237,8 +314,8 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         };
         let moves: Vec<(Color, Point)> =
             opening(&record, args.moves).into_iter().filter_map(|(c, p)| Some((c, p?))).collect();
-        for seq in sequences(&moves, args.depth) {
-            root.insert(&seq);
+        for (seq, reply) in sequences(&moves, args.depth) {
+            root.insert(&seq, reply);
         }
         mined += 1;
     }
@@ -256,7 +333,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         cov.games += 1;
         let mut tracker: Option<JosekiTracker> = None;
         let mut candidates = Vec::new();
-        games::walk(&record, |position, _, mv, number| {
+        // The colour of the last move in each corner region.
+        let mut last: [Option<Color>; 4] = [None; 4];
+        games::walk(&record, |position, color, mv, number| {
             if number > args.moves {
                 return;
             }
@@ -270,6 +349,8 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
             let Move::Play(p) = mv else { return };
             let Some((corner, _)) = corner_of(p) else { return };
             cov.corner_moves += 1;
+            let reply = last[corner] == Some(color);
+            last[corner] = Some(color);
             candidates.clear();
             tracker.generate(position, &mut candidates);
             let here: Vec<_> = candidates
@@ -278,7 +359,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
                 .collect();
             if here.iter().any(|c| c.mv == mv) {
                 cov.predicted += 1;
+                cov.replies_predicted += u64::from(reply);
             }
+            cov.replies += u64::from(reply);
             let top = here.iter().map(|c| c.weight).fold(f64::NEG_INFINITY, f64::max);
             if here.iter().any(|c| c.mv == mv && c.weight == top) {
                 cov.best += 1;
@@ -295,6 +378,7 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         }
     }
     let nodes = root.size(args.min_count);
+    let (replies_written, replies_lost) = root.reply_counts(args.min_count);
     let share =
         |k: u64| if cov.corner_moves == 0 { 0.0 } else { k as f64 / cov.corner_moves as f64 };
     if args.json {
@@ -307,6 +391,10 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
             "moves": args.moves,
             "depth": args.depth,
             "nodes": nodes,
+            "tenuki_replies": replies_written,
+            "tenuki_replies_not_written": replies_lost,
+            "reply_moves": cov.replies,
+            "replies_predicted": if cov.replies == 0 { 0.0 } else { cov.replies_predicted as f64 / cov.replies as f64 },
             "corner_moves": cov.corner_moves,
             "predicted": share(cov.predicted),
             "best": share(cov.best),
@@ -334,6 +422,17 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
             args.moves,
             100.0 * share(cov.predicted),
             100.0 * share(cov.best)
+        )?;
+        writeln!(
+            out,
+            "tenuki replies: {replies_written} written ({replies_lost} kept at a place with no kept \
+             move, not written); held-out: {} corner moves answered a tenuki, {:.1} % proposed",
+            cov.replies,
+            if cov.replies == 0 {
+                0.0
+            } else {
+                100.0 * cov.replies_predicted as f64 / cov.replies as f64
+            }
         )?;
         writeln!(
             out,
@@ -384,11 +483,17 @@ mod tests {
         seqs.sort();
         // O17 from the upper right corner point (T19): (5, 2) -> reflected to (2, 5),
         // the same shape as C6 from A1.
-        assert_eq!(seqs, vec![vec![(3, 3), (2, 5)], vec![(3, 3), (2, 5), (3, 8)]]);
+        // Black's C3 after White's tenuki is the lower left's tenuki reply.
+        assert_eq!(
+            seqs,
+            vec![(vec![(3, 3), (2, 5)], None), (vec![(3, 3), (2, 5), (3, 8)], Some((2, 2)))]
+        );
         let mut root = Node::default();
-        for s in &seqs {
-            root.insert(s);
+        for (s, r) in &seqs {
+            root.insert(s, *r);
         }
+        // The reply follows d9, which has no kept move: not written.
+        assert_eq!(root.reply_counts(1), (0, 1));
         let text = gopal(&root, 1, 2);
         let set = PatternSet::compile(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(set.len(), 1);
@@ -407,7 +512,7 @@ mod tests {
         let mut root = Node::default();
         for s in [vec![(3, 3), (2, 5), (3, 8)], vec![(3, 3), (2, 5), (4, 5)], vec![(3, 3), (5, 2)]]
         {
-            root.insert(&s);
+            root.insert(&s, None);
         }
         let text = gopal(&root, 1, 3);
         assert!(text.contains("branch"), "{text}");
@@ -425,5 +530,43 @@ mod tests {
         tracker.generate(&position, &mut out);
         let moves: Vec<String> = out.iter().map(|c| c.mv.to_string()).collect();
         assert!(moves.contains(&"D9".to_owned()) && moves.contains(&"E6".to_owned()), "{moves:?}");
+    }
+
+    #[test]
+    fn issue_12_tenuki_replies_are_mined_and_followed() {
+        // Two games reach D4, C6: one goes on with Black's D9, in the other Black plays
+        // elsewhere and White answers at F3.
+        let b = Color::Black;
+        let w = Color::White;
+        let games = [
+            vec![(b, pt("D4")), (w, pt("C6")), (b, pt("D9"))],
+            vec![(b, pt("D4")), (w, pt("C6")), (b, pt("K10")), (w, pt("F3"))],
+        ];
+        let mut root = Node::default();
+        for g in &games {
+            for (s, r) in sequences(g, 12) {
+                root.insert(&s, r);
+            }
+        }
+        assert_eq!(root.reply_counts(1), (1, 0));
+        assert_eq!(root.reply_counts(2), (0, 0));
+        let text = gopal(&root, 1, 2);
+        assert!(text.contains("next(joseki, 50) d9\n      tenuki(joseki, 50) f3"), "{text}");
+        let set = Arc::new(PatternSet::compile(&text).unwrap_or_else(|e| panic!("{e}\n{text}")));
+        let mut position =
+            go_board::Position::new(BoardSize::square(19).unwrap(), go_board::Rules::chinese());
+        let mut tracker = JosekiTracker::new(Arc::clone(&set), &position);
+        for v in ["D4", "C6", "K10"] {
+            position.try_play(Move::Play(pt(v))).unwrap();
+            tracker.update(&position);
+        }
+        let mut out = Vec::new();
+        tracker.generate(&position, &mut out);
+        assert!(out.iter().any(|c| c.mv == Move::Play(pt("F3")) && c.weight == 50.0), "{out:?}");
+        // Played: the tree is done (its reply was played).
+        let finished = tracker.stats().finished;
+        position.try_play(Move::Play(pt("F3"))).unwrap();
+        tracker.update(&position);
+        assert_eq!(tracker.stats().finished, finished + 1);
     }
 }

@@ -4,6 +4,9 @@
 //! (its edges drawn when it touches one), about a fifth of the cells turned into
 //! wildcards, the played move as the candidate, colours relative to the player.
 //!
+//! `patterns/learned/generate` times the shipped learned model's 20 candidates for a
+//! position of the same game.
+//!
 //! Every bench checks its answer: the scanner, the incremental state and (for the
 //! smallest database) the naive matcher agree, and the windows cut from the game match
 //! where they were cut.
@@ -14,7 +17,9 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use go_board::sgf::GameRecord;
 use go_board::{Board, Color, Event, Move, Point, Position};
-use go_patterns::{BoardOnly, Match, MatchInput, MatchState, PatternSet, naive_matches};
+use go_patterns::{
+    BoardOnly, CandidateGenerator, Match, MatchInput, MatchState, PatternSet, naive_matches,
+};
 
 const GAME: &str = include_str!("../../go-engine/data/gnugo-selfplay-19x19.sgf");
 
@@ -273,6 +278,29 @@ fn bench(c: &mut Criterion) {
             k += 1;
             out.clear();
             scanner.scan(set, &MatchInput::from_position(position), &BoardOnly, &mut out);
+            black_box(out.len())
+        })
+    });
+    // The learned model's candidate generation (the shipped model, 20 candidates, no
+    // ladder reading: go-patterns has no reader of its own). Answer first: every
+    // position gets 20 legal candidates, best first.
+    let learned = go_patterns::LearnedPatterns::shipped().expect("the shipped model loads");
+    let learned = learned.with_candidates(20);
+    let mut out = Vec::new();
+    for position in &sample {
+        out.clear();
+        learned.generate(position, &mut out);
+        assert_eq!(out.len(), 20);
+        assert!(out.iter().all(|c| position.is_legal(c.mv)));
+        assert!(out.windows(2).all(|w| w[0].weight >= w[1].weight));
+    }
+    group.bench_function("learned/generate", |b| {
+        let mut k = 0;
+        b.iter(|| {
+            let position = sample[k % sample.len()];
+            k += 1;
+            out.clear();
+            learned.generate(position, &mut out);
             black_box(out.len())
         })
     });

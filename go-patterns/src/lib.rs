@@ -10,6 +10,7 @@ mod diagnostic;
 mod eval;
 mod generator;
 mod hir;
+pub mod joseki_sgf;
 pub mod learned;
 pub mod library;
 mod matcher;

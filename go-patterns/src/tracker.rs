@@ -146,6 +146,22 @@ impl Tree {
             .collect()
     }
 
+    /// The tenuki replies of the next moves (the moves offered to the other side when
+    /// the side that owes the next move plays elsewhere), with their colour, intent
+    /// and weight, without repeats.
+    pub fn tenuki_replies(&self) -> Vec<(Color, Point, Intent, f64)> {
+        let mut out: Vec<(Color, Point, Intent, f64)> = Vec::new();
+        for &c in &self.nodes[self.current].children {
+            let n = &self.nodes[c];
+            for &(p, intent, weight) in &n.tenuki {
+                if !out.iter().any(|r| r.1 == p) {
+                    out.push((n.color.opponent(), p, intent, weight));
+                }
+            }
+        }
+        out
+    }
+
     /// The tenuki area of the next moves.
     pub fn tenuki_area(&self) -> PointSet {
         self.nodes[self.current]

@@ -1,4 +1,5 @@
-//! `go-engine patterns`: check a pattern file, and match one against a game position.
+//! `go-engine patterns`: check a pattern file, match one against a game position, and
+//! import an SGF joseki tree into sequence patterns.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,6 +9,7 @@ use std::sync::Arc;
 use go_board::sgf::{self, GameRecord, ReadLimits};
 use go_engine::gtp::PatternsState;
 use go_engine::output::{CommandError, Stdout};
+use go_patterns::joseki_sgf::{self, ImportOptions};
 use go_patterns::{Limits, PatternSet, Severity};
 
 /// The subcommands of `go-engine patterns`.
@@ -17,14 +19,16 @@ pub(crate) enum Args {
     /// column and the line with a caret under the bad text; exit status 1 when it does
     /// not compile
     Check {
-        /// The pattern file (Gopal, GNU Go-style diagrams).
+        /// The pattern file (Gopal, GNU Go-style diagrams; or an SGF joseki tree,
+        /// `.sgf`, imported first).
         file: PathBuf,
     },
     /// List the moves a pattern file proposes to the side to move of a game position:
     /// move patterns and joseki trees (sequences followed through the game), best first
     /// (VERTEX INTENT WEIGHT SOURCE); ladders and status read by go-eval's readers
     Match {
-        /// The pattern file, or `library` for the shipped library.
+        /// The pattern file (or an SGF joseki tree, `.sgf`, imported first), or
+        /// `library` for the shipped library.
         file: PathBuf,
         /// The SGF file (its main line is replayed).
         sgf: PathBuf,
@@ -35,20 +39,78 @@ pub(crate) enum Args {
         #[arg(long)]
         json: bool,
     },
+    /// Import an SGF joseki tree (a dictionary of corner lines with variations) into
+    /// Gopal sequence patterns (go-patterns' `joseki_sgf`): tenukis become tenuki
+    /// replies and continuation patterns; errors name the node at fault. The patterns
+    /// are checked by compiling them, then written to --out (or printed)
+    ImportJoseki {
+        /// The SGF file.
+        sgf: PathBuf,
+        /// Where to write the Gopal file [default: standard output].
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The program's name and the prefix of its patterns.
+        #[arg(long, default_value = "joseki")]
+        name: String,
+        /// The side of a corner region, in lines.
+        #[arg(long, default_value_t = 9)]
+        region: u8,
+    },
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
     go_engine::output::run("go-engine patterns", |out| match args {
         Args::Check { file } => check(&file, out),
         Args::Match { file, sgf, moves, json } => matches(&file, &sgf, moves, json, out),
+        Args::ImportJoseki { sgf, out: file, name, region } => {
+            import_joseki(&sgf, file.as_deref(), name, region, out)
+        }
     })
+}
+
+fn import_joseki(
+    sgf_path: &Path,
+    file: Option<&Path>,
+    name: String,
+    region: u8,
+    out: &mut Stdout,
+) -> Result<ExitCode, CommandError> {
+    let options = ImportOptions::default().with_name(name).with_region(region);
+    let bytes = sgf::read_file(sgf_path, &options.read_limits)
+        .map_err(|e| format!("{}: {e}", sgf_path.display()))?;
+    let import = joseki_sgf::import_joseki(&bytes, &options)
+        .map_err(|e| format!("{}: {e}", sgf_path.display()))?;
+    let set = PatternSet::compile(import.text())
+        .map_err(|e| format!("the imported patterns do not compile (a bug): {}", e.first()))?;
+    for note in import.notes() {
+        eprintln!("{}: {note}", sgf_path.display());
+    }
+    let summary = format!(
+        "{}: {} patterns ({} continuations), {} moves, {} tenuki replies, {} variants, {} nodes not imported",
+        sgf_path.display(),
+        import.patterns(),
+        import.continuations(),
+        import.moves(),
+        import.tenuki_replies(),
+        set.variant_count(),
+        import.notes().len()
+    );
+    match file {
+        Some(path) => {
+            std::fs::write(path, import.text()).map_err(|e| format!("{}: {e}", path.display()))?;
+            writeln!(out, "{summary}; written to {}", path.display())?;
+        }
+        None => {
+            write!(out, "{}", import.text())?;
+            eprintln!("{summary}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Reads a pattern file: a regular file within the compiler's source limit, in UTF-8.
 fn read(path: &Path) -> Result<String, CommandError> {
-    let limits = ReadLimits::DEFAULT.with_max_bytes(Limits::DEFAULT.max_source_bytes);
-    let bytes = sgf::read_file(path, &limits).map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(read_bytes(path)?).map_err(|e| {
         format!(
             "{}: not UTF-8 text (byte {} is not valid)",
             path.display(),
@@ -58,8 +120,22 @@ fn read(path: &Path) -> Result<String, CommandError> {
     })
 }
 
+/// Reads a file within the compiler's source limit.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, CommandError> {
+    let limits = ReadLimits::DEFAULT.with_max_bytes(Limits::DEFAULT.max_source_bytes);
+    Ok(sgf::read_file(path, &limits).map_err(|e| format!("{}: {e}", path.display()))?)
+}
+
 fn check(path: &Path, out: &mut Stdout) -> Result<ExitCode, CommandError> {
-    let text = read(path)?;
+    let is_sgf = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let text = if is_sgf {
+        let bytes = read_bytes(path)?;
+        let import = joseki_sgf::import_joseki(&bytes, &ImportOptions::default())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        import.text().to_owned()
+    } else {
+        read(path)?
+    };
     let name = path.display();
     match PatternSet::compile(&text) {
         Ok(set) => {
@@ -95,8 +171,9 @@ fn matches(
     let set = if file.as_os_str() == "library" {
         go_patterns::library::standard().clone()
     } else {
-        let text = read(file)?;
-        PatternSet::compile(&text).map_err(|e| format!("{}: {}", file.display(), e.first()))?
+        let bytes = read_bytes(file)?;
+        PatternsState::compile_file(&file.display().to_string(), &bytes)
+            .map_err(|e| format!("{}: {e}", file.display()))?
     };
     let bytes = sgf::read_file(sgf_path, &ReadLimits::DEFAULT)
         .map_err(|e| format!("{}: {e}", sgf_path.display()))?;

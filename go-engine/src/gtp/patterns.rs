@@ -6,7 +6,10 @@
 //!   regular files only, at most [`Limits::DEFAULT`]'s source size. It answers the
 //!   number of patterns; a file that does not compile is refused with its first
 //!   located error (line, column and the line with a caret) and the set in use stays.
-//!   `patterns_load` alone goes back to the shipped library.
+//!   `patterns_load` alone goes back to the shipped library. A file whose name ends in
+//!   `.sgf` is an SGF joseki tree (a dictionary with variations): it is imported into
+//!   sequence patterns ([`go_patterns::joseki_sgf`]) and compiled; an SGF file that
+//!   cannot be imported is refused with the node at fault.
 //! - `patterns_candidates [COLOR]` lists the moves the patterns propose to COLOR
 //!   (default: the side to move), one per line, best first: `VERTEX INTENT WEIGHT
 //!   SOURCE`, where SOURCE is `patterns/NAME` (a move pattern) or `joseki/NAME` (a live
@@ -14,6 +17,14 @@
 //!   listed.
 //! - `gogui-patterns` (GoGui analyze entry "Pattern Candidates", a `pspairs`): each
 //!   proposed point with its best candidate as `INTENT:WEIGHT`.
+//! - `gogui-joseki` (GoGui analyze entry "Joseki Trees", `gfx`): the joseki trees
+//!   under way (at least one of their moves played; trees still waiting for their
+//!   first move are only counted): each tree's moves so far marked (`MARK`), its next moves labelled with the
+//!   tree's number and their weight (`LABEL`, green for the side to move, yellow for
+//!   moves the opponent owes the tree after a tenuki; after such a tenuki the tree's
+//!   tenuki replies are labelled `tNUMBER:WEIGHT` in green), and a `TEXT` line listing
+//!   every tree: number, pattern, corner, first mover, moves played, tenukis waited,
+//!   next moves and tenuki replies.
 //!
 //! Conditions that read (ladders, status) are answered by go-eval's
 //! [`ReadingOracle`] (ladder and tactical readers).
@@ -24,8 +35,9 @@ use std::sync::Arc;
 use go_board::sgf::{self, ReadLimits};
 use go_board::{Color, Point, Position, excerpt};
 use go_eval::reading::oracle::ReadingOracle;
+use go_patterns::joseki_sgf::{self, ImportOptions};
 use go_patterns::{
-    Candidate, CandidateGenerator, JosekiTracker, Limits, PatternGenerator, PatternSet,
+    Candidate, CandidateGenerator, JosekiTracker, Limits, PatternGenerator, PatternSet, Tree,
 };
 
 use super::Session;
@@ -90,6 +102,35 @@ impl PatternsState {
         out
     }
 
+    /// The live joseki trees after `position` (the tracker follows it first).
+    pub fn trees(&mut self, position: &Position) -> Vec<Tree> {
+        self.candidates(position);
+        self.generators.as_ref().map(|(_, t)| t.trees().to_vec()).unwrap_or_default()
+    }
+
+    /// Compiles a pattern file named `name` with contents `bytes`: Gopal source, or an
+    /// SGF joseki tree when the name ends in `.sgf` (any case), imported first.
+    ///
+    /// # Errors
+    ///
+    /// The first located error of the compiler, the import's error (naming the SGF node)
+    /// or a text that is not UTF-8.
+    pub fn compile_file(name: &str, bytes: &[u8]) -> Result<PatternSet, String> {
+        let is_sgf =
+            std::path::Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+        let imported;
+        let text = if is_sgf {
+            imported = joseki_sgf::import_joseki(bytes, &ImportOptions::default())
+                .map_err(|e| format!("not an importable joseki tree: {e}"))?;
+            imported.text()
+        } else {
+            std::str::from_utf8(bytes)
+                .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?
+        };
+        // The first error, located; a GTP answer may not hold an empty line.
+        PatternSet::compile(text).map_err(|e| e.first().to_string().replace("\n\n", "\n"))
+    }
+
     /// Makes `set` (compiled from `file`) the set in use; `None` for the library.
     fn replace(&mut self, loaded: Option<(String, Arc<PatternSet>)>) {
         self.loaded = loaded;
@@ -103,10 +144,7 @@ fn load<P: Player>(s: &Session<P>, name: &str) -> Result<PatternSet, String> {
     let path = s.files().resolve_read(name).map_err(cannot)?;
     let limits = ReadLimits::DEFAULT.with_max_bytes(Limits::DEFAULT.max_source_bytes);
     let bytes = sgf::read_file(&path, &limits).map_err(|e| cannot(e.to_string()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| cannot(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
-    // The first error, located; a GTP answer may not hold an empty line.
-    PatternSet::compile(&text).map_err(|e| cannot(e.first().to_string().replace("\n\n", "\n")))
+    PatternsState::compile_file(name, &bytes).map_err(cannot)
 }
 
 /// The colour of the optional argument `i`, or the side to move.
@@ -165,7 +203,124 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             Ok(pairs.join(" "))
         })
         .analyze(AnalyzeKind::PSPairs, "Pattern Candidates", ""),
+        Command::new("gogui-joseki", |s: &mut Session<P>, _: &Args<'_>| {
+            let position = s.position().clone();
+            let trees = s.patterns.trees(&position);
+            Ok(joseki_gfx(&trees, &position))
+        })
+        .analyze(AnalyzeKind::Gfx, "Joseki Trees", ""),
     ]
+}
+
+/// The `gfx` drawing of the live joseki trees (see the module documentation).
+fn joseki_gfx(trees: &[Tree], position: &Position) -> String {
+    let size = position.size();
+    let mut marks: Vec<Point> = Vec::new();
+    let mut labels: Vec<(Point, String, bool)> = Vec::new();
+    let mut summary: Vec<String> = Vec::new();
+    let unstarted = trees.iter().filter(|t| t.played().is_empty()).count();
+    for (i, t) in trees.iter().filter(|t| !t.played().is_empty()).enumerate() {
+        let number = i + 1;
+        let played = t.played();
+        for &(_, p) in &played {
+            if !marks.contains(&p) {
+                marks.push(p);
+            }
+        }
+        let next = t.next_moves();
+        let mut listed = Vec::new();
+        for &(color, p, intent, weight) in &next {
+            let own = color == position.to_move();
+            let text = format!("{number}:{weight}");
+            match labels.iter_mut().find(|l| l.0 == p) {
+                Some(l) => {
+                    l.1 = format!("{},{text}", l.1);
+                    l.2 |= own;
+                }
+                None => labels.push((p, text, own)),
+            }
+            listed.push(format!("{} {p} {intent} {weight}", color_letter(color)));
+        }
+        // The replies the tree offers if the side that owes the next move plays
+        // elsewhere: labelled `tN:W` (drawn only while that side has played elsewhere,
+        // when the tree offers them).
+        let mut replies = Vec::new();
+        for (color, p, intent, weight) in t.tenuki_replies() {
+            let owed = next.first().is_some_and(|m| m.0 != position.to_move());
+            if owed && t.tenukis() > 0 {
+                let text = format!("t{number}:{weight}");
+                match labels.iter_mut().find(|l| l.0 == p) {
+                    Some(l) => {
+                        l.1 = format!("{},{text}", l.1);
+                        l.2 = true;
+                    }
+                    None => labels.push((p, text, true)),
+                }
+            }
+            replies.push(format!("{} {p} {intent} {weight}", color_letter(color)));
+        }
+        // The corner: the quadrant of the tree's first move (or of its next moves).
+        let corner = played.first().map(|m| m.1).or(next.first().map(|m| m.1)).map_or_else(
+            || "?".to_owned(),
+            |p| {
+                let v =
+                    if 2 * u32::from(p.row()) < u32::from(size.rows()) { "lower" } else { "upper" };
+                let h =
+                    if 2 * u32::from(p.col()) < u32::from(size.cols()) { "left" } else { "right" };
+                format!("{v} {h}")
+            },
+        );
+        let replies = if replies.is_empty() {
+            String::new()
+        } else {
+            format!(", after a tenuki {}", replies.join(", "))
+        };
+        summary.push(format!(
+            "{number} {} ({corner}, {} first{}, {} played, {} tenukis): next {}{replies}",
+            t.name(),
+            color_letter(t.friend()),
+            if t.is_reseeded() { ", re-seeded" } else { "" },
+            played.len(),
+            t.tenukis(),
+            if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
+        ));
+    }
+    let mut lines = Vec::new();
+    if !marks.is_empty() {
+        lines.push(format!(
+            "MARK {}",
+            marks.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        ));
+    }
+    for (p, text, _) in &labels {
+        lines.push(format!("LABEL {p} {text}"));
+    }
+    for (own, color) in [(true, "green"), (false, "yellow")] {
+        let points: Vec<String> =
+            labels.iter().filter(|l| l.2 == own).map(|l| l.0.to_string()).collect();
+        if !points.is_empty() {
+            lines.push(format!("COLOR {color} {}", points.join(" ")));
+        }
+    }
+    let waiting = if unstarted > 0 {
+        format!(" ({unstarted} trees wait for their first move)")
+    } else {
+        String::new()
+    };
+    lines.push(if summary.is_empty() {
+        format!("TEXT no joseki tree under way{waiting}")
+    } else {
+        format!("TEXT {}{waiting}", summary.join("; "))
+    });
+    lines.join("\n")
+}
+
+/// `B` or `W`.
+fn color_letter(c: Color) -> char {
+    match c {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
 }
 
 #[cfg(test)]
@@ -270,6 +425,56 @@ mod tests {
         // Files denied.
         let mut denied = Session::builder(RandomPlayer::new(1)).files(FileAccess::Denied).build();
         assert!(err(&mut denied, "patterns_load five.gpat").contains("--no-files"));
+    }
+
+    #[test]
+    fn issue_12_patterns_load_imports_sgf_joseki_trees() {
+        let root = TempDir::new("sgf");
+        std::fs::write(
+            root.0.join("tree.sgf"),
+            "(;SZ[19];B[pd](;W[qf];B[nc](;W[rd];B[qc])(;W[tt];B[qi]))(;W[nc];B[qf]))",
+        )
+        .unwrap();
+        std::fs::write(root.0.join("bad.sgf"), "(;SZ[19];B[pd];W[pd])").unwrap();
+        let files = FileAccess::within(&root.0).unwrap();
+        let mut s = Session::builder(RandomPlayer::new(1)).files(files).build();
+        assert_eq!(ok(&mut s, "patterns_load tree.sgf"), "1");
+        ok(&mut s, "play black Q16");
+        let text = ok(&mut s, "patterns_candidates");
+        assert!(text.contains("R14 joseki 20 joseki/joseki_1"), "{text}");
+        let bad = err(&mut s, "patterns_load bad.sgf");
+        assert!(bad.contains("node 2") && bad.contains("occupied"), "{bad}");
+        assert_eq!(s.patterns().file(), Some("tree.sgf"));
+        // The live tree in GoGui: Q16 marked, White's next moves labelled.
+        let entries = ok(&mut s, "gogui-analyze_commands");
+        assert!(entries.lines().any(|l| l == "gfx/Joseki Trees/gogui-joseki"), "{entries}");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.lines().any(|l| l == "MARK Q16"), "{gfx}");
+        assert!(gfx.contains("LABEL R14 1:20") && gfx.contains("LABEL O17 1:20"), "{gfx}");
+        assert!(gfx.contains("COLOR green"), "{gfx}");
+        assert!(
+            gfx.contains("TEXT 1 joseki_1 (upper right, B first, 1 played, 0 tenukis)"),
+            "{gfx}"
+        );
+        // White plays elsewhere: the tree waits, its moves are now owed by White.
+        ok(&mut s, "play white D4");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.contains("1 tenukis") && gfx.contains("COLOR yellow"), "{gfx}");
+        assert!(!gfx.contains("LABEL R11"), "{gfx}");
+        // Back to the line: after R14 and O17 the tree knows its tenuki reply, drawn
+        // once White plays elsewhere.
+        ok(&mut s, "undo");
+        ok(&mut s, "play white R14");
+        ok(&mut s, "play black O17");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.contains("after a tenuki B R11 joseki 20"), "{gfx}");
+        assert!(!gfx.contains("LABEL R11"), "{gfx}");
+        ok(&mut s, "play white D4");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.contains("LABEL R11 t1:20"), "{gfx}");
+        ok(&mut s, "clear_board");
+        let gfx = ok(&mut s, "gogui-joseki");
+        assert!(gfx.starts_with("TEXT no joseki tree under way ("), "{gfx}");
     }
 
     #[test]

@@ -51,6 +51,10 @@ pub struct Args {
     /// The most iterations of the fit.
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub iterations: usize,
+    /// Stop the fit when an iteration improves the mean log-likelihood of the moves
+    /// played by less than this.
+    #[arg(long, value_name = "X", default_value_t = 1e-6)]
+    pub tolerance: f64,
     /// How the ladder levels of the escape and atari features are read.
     #[arg(long, value_enum, default_value_t = Reading::Ladder)]
     pub reading: Reading,
@@ -103,6 +107,11 @@ pub struct Summary {
 ///
 /// The folder cannot be read or holds no usable game, or the model cannot be written.
 pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
+    if !(args.tolerance.is_finite() && args.tolerance >= 0.0) {
+        return Err(
+            format!("--tolerance {}: a finite number >= 0 is needed", args.tolerance).into()
+        );
+    }
     let mut files = games::games_of(&args.games, args.part)?;
     files.truncate(args.max_games.unwrap_or(usize::MAX));
     let pool = batch::pool(args.jobs)?;
@@ -172,7 +181,11 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let fit_mb = set.heap_bytes() as f64 / 1e6;
     let shape_count = set.shape_count();
     let started = Instant::now();
-    let fit = FitConfig { max_iterations: args.iterations, ..FitConfig::default() };
+    let fit = FitConfig {
+        max_iterations: args.iterations,
+        tolerance: args.tolerance,
+        ..FitConfig::default()
+    };
     let (model, report) = set.fit(&fit).map_err(|e| CommandError::Failed(e.to_string()))?;
     let fit_seconds = started.elapsed().as_secs_f64();
     let bytes = model.to_bytes();
