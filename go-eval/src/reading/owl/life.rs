@@ -202,9 +202,11 @@ pub(crate) fn eye_value(board: &Board, region: &PointSet, owner: Color) -> EyeVa
         let others =
             (attack | defence) - vital.map_or(PointSet::EMPTY, |p| PointSet::from_iter([p]));
         let mut min = v.min();
-        if !invaders.is_empty() && short_wall(board, region, owner) {
-            // The table's invaders are dead; with a wall short of liberties they may
-            // win a race against it instead.
+        let shortage = if invaders.is_empty() { 1 } else { 2 };
+        if n >= 3 && short_wall(board, region, owner, shortage) {
+            // The table knows no liberties: the invaders it counts dead may win a race
+            // against a wall short of liberties, and a wall without outside liberties
+            // is captured from inside.
             min = min.min(1);
         }
         return EyeValue { min, max: v.max(), vital, others };
@@ -217,9 +219,8 @@ pub(crate) fn eye_value(board: &Board, region: &PointSet, owner: Color) -> EyeVa
     EyeValue { min: 2, max: 2, vital: None, others: PointSet::EMPTY }
 }
 
-/// Whether a chain of `owner` around `region` has at most two liberties outside it
-/// (the attacker's stones inside may then capture it first).
-fn short_wall(board: &Board, region: &PointSet, owner: Color) -> bool {
+/// Whether a chain of `owner` around `region` has at most `max` liberties outside it.
+fn short_wall(board: &Board, region: &PointSet, owner: Color, max: usize) -> bool {
     let wall = region.adjacent(board.stones(owner));
     let mut done = PointSet::EMPTY;
     for p in wall {
@@ -227,7 +228,7 @@ fn short_wall(board: &Board, region: &PointSet, owner: Color) -> bool {
             continue;
         }
         done |= board.chain_stones(p);
-        if (board.liberties(p) - *region).len() <= 2 {
+        if (board.liberties(p) - *region).len() <= max {
             return true;
         }
     }

@@ -194,3 +194,24 @@ fn issue_11_invaded_eye_space_with_a_short_wall() {
     .unwrap();
     assert_eq!(status(&open, "C3"), Status::Alive);
 }
+
+/// White's rectangular six in the corner without a liberty outside its wall: the eye
+/// table values the shape two eyes, but Black's B2 kills from inside (GNU Go 3.8:
+/// `owl_attack C3` = `1 B2`, `owl_defend C3` = `1 A2`).
+#[test]
+fn issue_11_rectangular_six_without_outside_liberties() {
+    let board = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X . . .
+        O O O X . . .
+        . . O X . . .
+        . . O X . . .
+        . . O X . . .
+        ",
+    )
+    .unwrap();
+    let (b2, a2) = (at(&board, "B2"), at(&board, "A2"));
+    assert_eq!(status(&board, "C3"), Status::Critical { attack: b2, defend: a2 });
+}
