@@ -202,7 +202,11 @@ pub(crate) fn eye_value(board: &Board, region: &PointSet, owner: Color) -> EyeVa
         let others =
             (attack | defence) - vital.map_or(PointSet::EMPTY, |p| PointSet::from_iter([p]));
         let mut min = v.min();
-        let shortage = if invaders.is_empty() { 1 } else { 2 };
+        let shortage = if invaders.is_empty() {
+            1
+        } else {
+            invaders.iter().map(|p| board.liberty_count(p)).max().unwrap_or(0).clamp(1, 3)
+        };
         if n >= 3 && short_wall(board, region, owner, shortage) {
             // The table knows no liberties: the invaders it counts dead may win a race
             // against a wall short of liberties, and a wall without outside liberties

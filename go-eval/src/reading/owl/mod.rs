@@ -17,8 +17,8 @@
 //!   ([`super::eyes::EyeTable`], the attacker's stones inside counted dead, points
 //!   with the attacker's stones on two diagonals marginal) with the vital points of
 //!   both sides, at most one sure eye when a chain of the wall has at most one liberty
-//!   outside the space (two when the attacker has stones inside: they may win the
-//!   race); larger spaces two eyes, or one or two when invaded. Two eyes however the
+//!   outside the space (when the attacker has stones inside, as many as their most
+//!   liberties, one to three: they may win the race); larger spaces two eyes, or one or two when invaded. Two eyes however the
 //!   attacker plays are *alive*; a dragon whose liberties open onto enough room free of
 //!   the attacker's stones has *escaped*: alive, but not certain (GNU Go's escape
 //!   route).
