@@ -24,6 +24,7 @@ mod table;
 mod value;
 
 pub use graph::{EyeGraph, EyePoint, MAX_EYE_POINTS};
+pub(crate) use space::region_value;
 pub use space::{EyeSpace, EyeSpaces, EyeVerdict, GroupEyes, HalfEye, verdict};
 pub use table::{EyeTable, TABLE_POINTS};
 pub use value::{EyeSum, EyeValue, ParseEyeValueError};

@@ -691,3 +691,54 @@ fn evaluate(g: &EyeGraph, inner: u16) -> Option<Solution> {
     }
     None
 }
+
+/// The value of an enclosed region of `color` (its empty points and the attacker's
+/// stones inside, every neighbour outside it a stone of `color`) from the eye table
+/// alone, for a reader's leaves: the attacker's stones inside count as dead, an empty
+/// point with two of the attacker's stones (or one and the edge) on its diagonals
+/// outside the region as marginal. Returns the value with the attacker's and the
+/// defender's vital points, or `None` when the table does not hold the graph (more than
+/// [`super::TABLE_POINTS`] points).
+pub(crate) fn region_value(
+    board: &Board,
+    color: Color,
+    region: &PointSet,
+) -> Option<(EyeValue, PointSet, PointSet)> {
+    let size = board.size();
+    let enemy = color.opponent();
+    let vertices: Vec<Point> = region.iter().collect();
+    if vertices.is_empty() || vertices.len() > EyeTable::builtin().max_points() {
+        return None;
+    }
+    let labels: Vec<EyePoint> = vertices
+        .iter()
+        .map(|&p| {
+            if board.color_at(p) == Some(enemy) {
+                return EyePoint::Enemy;
+            }
+            let mut sum = 0;
+            let mut diagonals = 0;
+            for d in p.diagonals(size) {
+                diagonals += 1;
+                if !region.contains(d) && board.color_at(d) == Some(enemy) {
+                    sum += 2;
+                }
+            }
+            if diagonals < 4 {
+                sum += 2;
+            }
+            if sum >= 4 { EyePoint::Margin } else { EyePoint::Empty }
+        })
+        .collect();
+    let mut g = EyeGraph::new(&labels);
+    for i in 0..vertices.len() {
+        for j in i + 1..vertices.len() {
+            if vertices[i].neighbours(size).any(|q| q == vertices[j]) {
+                g.connect(i, j);
+            }
+        }
+    }
+    let s = EyeTable::builtin().lookup(&g)?;
+    let to_points = |mask: u16| bits(mask).map(|i| vertices[i]).collect::<PointSet>();
+    Some((s.value, to_points(s.attack), to_points(s.defence)))
+}

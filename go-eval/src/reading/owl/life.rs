@@ -3,6 +3,7 @@
 
 use go_board::{Board, Color, Point, PointSet};
 
+use crate::reading::eyes::region_value;
 use crate::reading::local::PointList;
 
 /// The largest enclosed region that counts as an eye space (larger ones are open
@@ -144,7 +145,10 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         if let Some(p) = v.vital {
             life.vital.push_unique(p);
         }
-        if region.len() <= 7 {
+        for p in v.others {
+            life.vital.push_unique(p);
+        }
+        if region.len() <= EYE_SPACE_MAX {
             life.eye_points |= *region & empty;
         }
     }
@@ -174,54 +178,65 @@ fn edge(size: go_board::BoardSize) -> PointSet {
 pub(crate) struct EyeValue {
     pub(crate) min: u8,
     pub(crate) max: u8,
+    /// The point that decides (vital for both sides when there is one).
     pub(crate) vital: Option<Point>,
+    /// Other moves that change the value (for one side).
+    pub(crate) others: PointSet,
 }
 
 /// The value of the enclosed region `region` (empty points and the attacker's stones)
-/// of `owner`.
+/// of `owner`: a single point by its diagonals ([`single_eye`]), up to
+/// [`TABLE_POINTS`](crate::reading::eyes::TABLE_POINTS) points from the eye table (the attacker's stones inside dead,
+/// points with the attacker's stones on two diagonals marginal), larger ones two eyes,
+/// or one or two when the attacker has stones inside.
 pub(crate) fn eye_value(board: &Board, region: &PointSet, owner: Color) -> EyeValue {
-    let size = board.size();
     let n = region.len();
-    let value = |min, max, vital| EyeValue { min, max, vital };
     if n == 1 {
         let p = region.first().expect("a point");
         return single_eye(board, p, owner);
     }
-    if n == 2 {
-        return value(1, 1, None);
+    let invaders = *region & *board.stones(!owner);
+    if let Some((v, attack, defence)) = region_value(board, owner, region) {
+        let both = attack & defence;
+        let vital = both.first().or_else(|| attack.first()).or_else(|| defence.first());
+        let others =
+            (attack | defence) - vital.map_or(PointSet::EMPTY, |p| PointSet::from_iter([p]));
+        let mut min = v.min();
+        let shortage = if invaders.is_empty() {
+            1
+        } else {
+            invaders.iter().map(|p| board.liberty_count(p)).max().unwrap_or(0).clamp(1, 3)
+        };
+        if n >= 3 && short_wall(board, region, owner, shortage) {
+            // The table knows no liberties: the invaders it counts dead may win a race
+            // against a wall short of liberties, and a wall without outside liberties
+            // is captured from inside.
+            min = min.min(1);
+        }
+        return EyeValue { min, max: v.max(), vital, others };
     }
-    if n > 6 {
-        return value(2, 2, None);
+    let invaded = !invaders.is_empty();
+    if invaded && n <= EYE_SPACE_MAX {
+        // The attacker's stones inside a large space may live or reduce it.
+        return EyeValue { min: 1, max: 2, vital: None, others: PointSet::EMPTY };
     }
-    // Degrees inside the region.
-    let mut edges = 0usize;
-    let mut best: Option<(usize, Point)> = None;
-    for p in region.iter() {
-        let d = p.neighbours(size).filter(|q| region.contains(*q)).count();
-        edges += d;
-        if best.is_none_or(|(bd, _)| d > bd) {
-            best = Some((d, p));
+    EyeValue { min: 2, max: 2, vital: None, others: PointSet::EMPTY }
+}
+
+/// Whether a chain of `owner` around `region` has at most `max` liberties outside it.
+fn short_wall(board: &Board, region: &PointSet, owner: Color, max: usize) -> bool {
+    let wall = region.adjacent(board.stones(owner));
+    let mut done = PointSet::EMPTY;
+    for p in wall {
+        if done.contains(p) {
+            continue;
+        }
+        done |= board.chain_stones(p);
+        if (board.liberties(p) - *region).len() <= max {
+            return true;
         }
     }
-    let edges = edges / 2;
-    let (top, centre) = best.expect("a point");
-    let shape = match n {
-        3 => Some(centre),
-        4 if top == 3 => Some(centre),
-        4 if edges == 4 => return value(1, 1, None),
-        5 if top == 4 => Some(centre),
-        5 if edges == 5 => {
-            // The bulky five: the square's point next to the fifth point.
-            region.iter().find(|p| p.neighbours(size).filter(|q| region.contains(*q)).count() == 3)
-        }
-        6 if top == 4 && edges == 6 => Some(centre),
-        _ => None,
-    };
-    match shape {
-        None => value(2, 2, None),
-        Some(v) if board.color_at(v) == Some(!owner) => value(1, 1, None),
-        Some(v) => value(1, 2, Some(v)),
-    }
+    false
 }
 
 /// A one-point eye space: a proper eye, a half eye (with the diagonal that decides) or
@@ -255,7 +270,7 @@ fn single_eye(board: &Board, p: Point, owner: Color) -> EyeValue {
     if diagonals < 4 {
         sum += 2;
     }
-    let one = |min, max, vital| EyeValue { min, max, vital };
+    let one = |min, max, vital| EyeValue { min, max, vital, others: PointSet::EMPTY };
     if board.color_at(p) == Some(!owner) {
         // An attacker's stone filling the eye: the owner captures it to make the eye.
         return one(0, 1, board.liberties(p).first());
@@ -292,7 +307,7 @@ mod tests {
         let b = Color::Black;
         let at = |v| Point::parse_gtp(v, board.size()).unwrap();
         let straight = eye_value(&board, &region(&board, &["C4", "D4", "E4"]), b);
-        assert_eq!(straight, EyeValue { min: 1, max: 2, vital: Some(at("D4")) });
+        assert_eq!((straight.min, straight.max, straight.vital), (1, 2, Some(at("D4"))));
         let square = eye_value(&board, &region(&board, &["C4", "D4", "C3", "D3"]), b);
         assert_eq!((square.min, square.max), (1, 1));
         let pyramid = eye_value(&board, &region(&board, &["C4", "D4", "E4", "D5"]), b);
@@ -337,7 +352,7 @@ mod tests {
         )
         .unwrap();
         let half = single_eye(&board, at("B3"), Color::Black);
-        assert_eq!(half, EyeValue { min: 0, max: 1, vital: Some(at("C2")) });
+        assert_eq!((half.min, half.max, half.vital), (0, 1, Some(at("C2"))));
         // Without White's D2 the eye is proper.
         let board = Board::from_diagram(
             "

@@ -12,9 +12,13 @@
 //! - **Leaves** (`life.rs`): the enclosed regions next to the dragon (empty points and
 //!   stones of the other colour, bordered by the dragon's colour only, at most
 //!   [`EYE_SPACE_MAX`] points) are its eye spaces, each valued as the least and most
-//!   eyes (attacker first, defender first) from its shape: false and half eyes from
-//!   the diagonals, the nakade shapes (three in a row or bent, the pyramid, the cross,
-//!   the bulky five, the rabbity six) with their vital points. Two eyes however the
+//!   eyes (attacker first, defender first): a single point as a proper, half or false
+//!   eye from its diagonals; two to seven points from the eye table
+//!   ([`super::eyes::EyeTable`], the attacker's stones inside counted dead, points
+//!   with the attacker's stones on two diagonals marginal) with the vital points of
+//!   both sides, at most one sure eye when a chain of the wall has at most one liberty
+//!   outside the space (when the attacker has stones inside, as many as their most
+//!   liberties, one to three: they may win the race); larger spaces two eyes, or one or two when invaded. Two eyes however the
 //!   attacker plays are *alive*; a dragon whose liberties open onto enough room free of
 //!   the attacker's stones has *escaped*: alive, but not certain (GNU Go's escape
 //!   route).

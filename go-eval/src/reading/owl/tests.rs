@@ -160,3 +160,58 @@ fn answers_do_not_depend_on_the_table_size() {
         assert!(answers.windows(2).all(|w| w[0] == w[1]), "{target}: {answers:?}");
     }
 }
+
+/// An eye space with White's stones inside (A3, B2, A1): the eye table counts them
+/// dead, but Black's wall has no liberty outside the space, so White wins the race
+/// (GNU Go 3.8: `owl_attack C3` = `1 B3`, `owl_defend C3` = `0`). With liberties
+/// outside, the same space lives (GNU Go: `owl_attack C3` = `0`).
+#[test]
+fn issue_11_invaded_eye_space_with_a_short_wall() {
+    let short = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        O O O O O . .
+        X X X O . . .
+        O . X O . . .
+        . O X O . . .
+        O . X O . . .
+        ",
+    )
+    .unwrap();
+    assert_eq!(status(&short, "C3"), Status::Dead);
+    let open = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . O .
+        X X X . . . .
+        O . X . . . .
+        . O X . . . .
+        O . X . . . .
+        ",
+    )
+    .unwrap();
+    assert_eq!(status(&open, "C3"), Status::Alive);
+}
+
+/// White's rectangular six in the corner without a liberty outside its wall: the eye
+/// table values the shape two eyes, but Black's B2 kills from inside (GNU Go 3.8:
+/// `owl_attack C3` = `1 B2`, `owl_defend C3` = `1 A2`).
+#[test]
+fn issue_11_rectangular_six_without_outside_liberties() {
+    let board = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X . . .
+        O O O X . . .
+        . . O X . . .
+        . . O X . . .
+        . . O X . . .
+        ",
+    )
+    .unwrap();
+    let (b2, a2) = (at(&board, "B2"), at(&board, "A2"));
+    assert_eq!(status(&board, "C3"), Status::Critical { attack: b2, defend: a2 });
+}
