@@ -461,12 +461,8 @@ impl<B: Position> Read<'_, B> {
                 } else if libs == 2 {
                     // Atari on a, unless the prey extending on b surely gets 3 liberties.
                     let (a, b) = (frame.libs[0], frame.libs[1]);
-                    let bound = |board: &B, atari: Point, ext: Point| {
-                        let (n, k) = board.neighbours_of(ext);
-                        n[..k].iter().filter(|&&q| q != atari && board.is_empty_at(q)).count()
-                    };
-                    let ka = bound(self.board, a, b);
-                    let kb = bound(self.board, b, a);
+                    let ka = self.board.empty_neighbours_except(b, a);
+                    let kb = self.board.empty_neighbours_except(a, b);
                     let mut order = [(a, ka), (b, kb)];
                     if kb < ka {
                         order.swap(0, 1);

@@ -10,7 +10,7 @@
 //! counts, captures, suicide, the simple-ko ban, the Zobrist hash), which the tests
 //! check move by move and read by read.
 
-use go_board::{Board, BoardSize, Color, Point, PointSet, zobrist};
+use go_board::{Board, BoardSize, ByColor, Color, Point, PointSet, zobrist};
 
 /// The questions the ladder search asks about a position, and the moves it plays.
 pub(super) trait Position {
@@ -20,6 +20,8 @@ pub(super) trait Position {
     fn is_empty_at(&self, p: Point) -> bool;
     /// The neighbours of `p` on the board, in the order of [`Point::neighbours`].
     fn neighbours_of(&self, p: Point) -> ([Point; 4], usize);
+    /// The empty neighbours of `p` other than `except`.
+    fn empty_neighbours_except(&self, p: Point, except: Point) -> usize;
     fn liberty_count(&self, p: Point) -> usize;
     fn chain_len(&self, p: Point) -> usize;
     /// A number naming the chain on the stone `p` (equal for stones of one chain).
@@ -58,6 +60,9 @@ impl Position for Board {
             n += 1;
         }
         (out, n)
+    }
+    fn empty_neighbours_except(&self, p: Point, except: Point) -> usize {
+        p.neighbours(Board::size(self)).filter(|&q| q != except && self.is_empty_at(q)).count()
     }
     fn liberty_count(&self, p: Point) -> usize {
         Board::liberty_count(self, p)
@@ -153,6 +158,9 @@ pub(super) struct LeanMemory {
     /// The cells of an empty board of `template_size`.
     template: Box<[u8; SLOTS]>,
     template_size: Option<BoardSize>,
+    /// The position `cells` holds between reads (every read takes its moves back), so
+    /// that the next read on a similar board updates only the points that differ.
+    synced: Option<(BoardSize, ByColor<PointSet>)>,
     chain_stamp: Box<[u32; SLOTS]>,
     head: Box<[u16; SLOTS]>,
     next: Box<[u16; SLOTS]>,
@@ -163,6 +171,8 @@ pub(super) struct LeanMemory {
     trail: Vec<u32>,
     /// The index distance between a point and the one above it.
     stride: usize,
+    /// The stones of the position being read.
+    pending: ByColor<PointSet>,
 }
 
 impl LeanMemory {
@@ -174,6 +184,7 @@ impl LeanMemory {
             cells: Box::new([OFF; SLOTS]),
             template: Box::new([OFF; SLOTS]),
             template_size: None,
+            synced: None,
             chain_stamp: Box::new([0; SLOTS]),
             head: Box::new([0; SLOTS]),
             next: Box::new([0; SLOTS]),
@@ -181,6 +192,7 @@ impl LeanMemory {
             stones: Box::new([0; SLOTS]),
             trail: Vec::with_capacity(1024),
             stride: Point::must(0, 1, two).index() - Point::must(0, 0, two).index(),
+            pending: ByColor::new(PointSet::EMPTY, PointSet::EMPTY),
         }
     }
 }
@@ -202,11 +214,24 @@ pub(super) struct Lean<'a> {
     ko: usize,
     ko_color: Color,
     captures: u32,
+    /// Moves played and not taken back.
+    outstanding: u32,
+}
+
+impl Drop for Lean<'_> {
+    fn drop(&mut self) {
+        if self.outstanding == 0 {
+            // Every move was taken back: the cells hold the position read.
+            self.mem.synced = Some((self.board.size(), self.mem.pending));
+        }
+    }
 }
 
 /// What [`Lean::undo`] needs.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LeanUndo {
+    /// The point played.
+    point: u16,
     mark: u32,
     hash: u64,
     ko: u16,
@@ -233,18 +258,37 @@ impl<'a> Lean<'a> {
             }
             mem.template_size = Some(size);
         }
-        mem.cells.copy_from_slice(&mem.template[..]);
-        for color in Color::ALL {
-            for p in board.stones(color) {
-                mem.cells[slot(p.index())] = code(color);
+        let stones = board.stones_by_color();
+        match mem.synced.take() {
+            Some((s, old)) if s == size => {
+                for color in Color::ALL {
+                    for p in old[color] ^ stones[color] {
+                        mem.cells[slot(p.index())] = if stones[Color::Black].contains(p) {
+                            code(Color::Black)
+                        } else if stones[Color::White].contains(p) {
+                            code(Color::White)
+                        } else {
+                            EMPTY
+                        };
+                    }
+                }
+            }
+            _ => {
+                mem.cells.copy_from_slice(&mem.template[..]);
+                for color in Color::ALL {
+                    for p in stones[color] {
+                        mem.cells[slot(p.index())] = code(color);
+                    }
+                }
             }
         }
+        mem.pending = stones;
         let stride = mem.stride;
         let (ko, ko_color) = match board.ko() {
             Some((p, c)) => (p.index(), c),
             None => (0, Color::Black),
         };
-        Lean { board, mem, stride, hash: board.hash(), ko, ko_color, captures: 0 }
+        Lean { board, mem, stride, hash: board.hash(), ko, ko_color, captures: 0, outstanding: 0 }
     }
 
     #[inline]
@@ -383,6 +427,36 @@ impl<'a> Lean<'a> {
         }
     }
 
+    /// Merges the stone just played on `i` (its own chain) into the chain with head
+    /// `base`; `fresh` when no earlier move of the read used the point's entries.
+    fn merge_stone(&mut self, base: usize, i: usize, fresh: bool) {
+        if !fresh {
+            self.merge(base, i);
+            return;
+        }
+        let b = base as u16;
+        let mut gained = 0;
+        for e in self.neighbours(i) {
+            if self.cell(e) == EMPTY
+                && !self.neighbours(e).iter().any(|&f| {
+                    Self::is_stone(self.cell(f))
+                        && self.materialized(f)
+                        && self.mem.head[slot(f)] == b
+                })
+            {
+                gained += 1;
+            }
+        }
+        let mem = &mut *self.mem;
+        mem.head[slot(i)] = b;
+        let (libs, stones, nb) =
+            (mem.libs[slot(base)], mem.stones[slot(base)], mem.next[slot(base)]);
+        self.set_libs(base, libs + gained);
+        self.set_stones(base, stones + 1);
+        self.set_next(base, i);
+        self.mem.next[slot(i)] = nb;
+    }
+
     /// Merges the chain with head `other` into the one with head `base`.
     fn merge(&mut self, base: usize, other: usize) {
         let b = base as u16;
@@ -442,6 +516,12 @@ impl Position for Lean<'_> {
             }
         }
         (out, n)
+    }
+
+    #[inline]
+    fn empty_neighbours_except(&self, p: Point, except: Point) -> usize {
+        let x = except.index();
+        self.neighbours(p.index()).iter().filter(|&&q| q != x && self.cell(q) == EMPTY).count()
     }
 
     #[inline]
@@ -566,6 +646,7 @@ impl Position for Lean<'_> {
         let i = p.index();
         assert!(self.cell(i) == EMPTY, "Lean::play on an occupied or off-board point {p}");
         let mut undo = LeanUndo {
+            point: i as u16,
             mark: self.mem.trail.len() as u32,
             hash: self.hash,
             ko: self.ko as u16,
@@ -574,16 +655,29 @@ impl Position for Lean<'_> {
             removed: 0,
         };
         self.ko = 0;
+        self.outstanding += 1;
         let c = code(color);
         let o = 3 - c;
-        self.set_cell(i, c);
+        // The point's own entries need a record only if an earlier move of this read
+        // used them (a stone captured there may be put back).
+        let fresh = !self.materialized(i);
+        self.mem.cells[slot(i)] = c;
         self.hash ^= zobrist::key(p, color);
-        let empties = self.neighbours(i).iter().filter(|&&n| self.cell(n) == EMPTY).count();
-        self.mem.chain_stamp[slot(i)] = self.mem.generation;
-        self.set_head(i, i);
-        self.set_next(i, i);
-        self.set_stones(i, 1);
-        self.set_libs(i, empties as u16);
+        let around = self.neighbours(i);
+        let empties = around.iter().filter(|&&n| self.cell(n) == EMPTY).count() as u16;
+        if fresh {
+            let mem = &mut *self.mem;
+            mem.chain_stamp[slot(i)] = mem.generation;
+            mem.head[slot(i)] = i as u16;
+            mem.next[slot(i)] = i as u16;
+            mem.stones[slot(i)] = 1;
+            mem.libs[slot(i)] = empties;
+        } else {
+            self.set_head(i, i);
+            self.set_next(i, i);
+            self.set_stones(i, 1);
+            self.set_libs(i, empties);
+        }
 
         let mut own = [0u16; 4];
         let mut own_len = 0;
@@ -591,7 +685,7 @@ impl Position for Lean<'_> {
         let mut seen_len = 0;
         let mut captured = 0u16;
         let mut captured_at = 0usize;
-        for n in self.neighbours(i) {
+        for n in around {
             let cell = self.cell(n);
             if cell != c && cell != o {
                 continue;
@@ -626,7 +720,7 @@ impl Position for Lean<'_> {
                 }
             }
             base = own[largest] as usize;
-            self.merge(base, i);
+            self.merge_stone(base, i, fresh);
             for (k, &h) in own[..own_len].iter().enumerate() {
                 if k != largest {
                     self.merge(base, h as usize);
@@ -664,6 +758,8 @@ impl Position for Lean<'_> {
                 _ => mem.stones[slot(i)] = v,
             }
         }
+        mem.cells[slot(undo.point as usize)] = EMPTY;
+        self.outstanding -= 1;
         self.hash = undo.hash;
         self.ko = undo.ko as usize;
         self.ko_color = undo.ko_color;
