@@ -422,3 +422,54 @@ fn issue_11_the_lean_reader_answers_as_the_reference_on_designed_positions() {
     let crossing = crossing_ladder();
     check_everywhere(&crossing, &mut scratch).unwrap();
 }
+
+/// The tactical reader restricted to ladder moves: every ply beyond the main depth (0),
+/// where the attacker of a two-liberty chain plays only the ladder's ataris, and a
+/// chain with three liberties is safe.
+fn ladder_tactics() -> (crate::reading::tactics::Tactics, crate::reading::Budget) {
+    use crate::reading::tactics::{Tactics, TacticsConfig};
+    let config = TacticsConfig { safe_liberties: 3, nets: false, second_order_defence: false };
+    (Tactics::new(config), crate::reading::Budget::new(200_000, 0))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The tactical reader restricted to ladders has the ladder's attacking moves and
+    /// at least its defences, so a chain the ladder reader lets escape (certainly, with
+    /// no ko met) is not captured by it either; and a ladder capture is a tactical
+    /// capture whenever the tactical reader's answer is certain.
+    #[test]
+    fn issue_11_the_ladder_reader_agrees_with_the_tactical_reader_on_ladder_moves(
+        cols in 3u8..=11, rows in 3u8..=11,
+        setup in prop::collection::vec((0u8..11, 0u8..11), 10..110),
+    ) {
+        let board = random_board(cols, rows, &setup, false);
+        let (tactics, budget) = ladder_tactics();
+        let mut scratch = LadderScratch::new();
+        let mut ts = crate::reading::tactics::Scratch::new();
+        for t in ladder_targets(&board) {
+            if board.liberty_count(t) != 2 {
+                continue;
+            }
+            let ladder = Ladder::new().capture(&mut board.clone(), t, &mut scratch);
+            let tactical = tactics.attack(&mut board.clone(), t, budget, &mut ts);
+            if !ladder.certain || !tactical.certain || ladder.outcome.is_ko() || tactical.outcome.is_ko() {
+                continue;
+            }
+            let root_liberty = matches!(tactical.point, Some(Move::Play(m)) if board.liberties(t).contains(m));
+            if tactical.outcome == Outcome::Win && root_liberty {
+                prop_assert_eq!(
+                    ladder.outcome, Outcome::Win,
+                    "{}: ladder {:?}, tactics {:?}\n{}", t, ladder, tactical, board.to_diagram()
+                );
+            }
+            if ladder.outcome == Outcome::Win {
+                prop_assert_eq!(
+                    tactical.outcome, Outcome::Win,
+                    "{}: ladder {:?}, tactics {:?}\n{}", t, ladder, tactical, board.to_diagram()
+                );
+            }
+        }
+    }
+}
