@@ -10,10 +10,14 @@
 //! [`Outcome`] (an illegal-ko capture makes the ladder ko-dependent).
 //!
 //! The reader is iterative (an explicit stack in the [`LadderScratch`]), allocation-free
-//! once the scratch exists, and plays on go-board's [`Board`] (a move and its undo cost
-//! about 40 ns). It keeps the prey's liberties and the hunter chains in atari next to the
-//! prey from ply to ply instead of scanning the prey, so a ply costs the same at the end
-//! of a board-crossing ladder as at its start. Explicit caps on the plies of a line and
+//! once the scratch exists, and plays on a board of its own kept in the scratch (one
+//! byte per point; a chain's stones and liberties copied from the caller's [`Board`]
+//! when a move first touches it; a trail of old values for the take-backs), so the
+//! caller's board is only read. The same search on go-board's [`Board`] is the
+//! reference its tests compare it with, answer for answer. It keeps the prey's
+//! liberties and the hunter chains in atari next to the prey from ply to ply instead of
+//! scanning the prey, so a ply costs the same at the end of a board-crossing ladder as
+//! at its start. Explicit caps on the plies of a line and
 //! on the nodes of a read ([`Ladder::with_limits`]; 1,000 and 20,000 by default) bound
 //! every read; reaching one counts as an escape that is not certain.
 //!
