@@ -27,13 +27,7 @@ impl NodeResult {
 /// A key for the simple-ko ban of a board.
 #[inline]
 pub(crate) fn ko_key(board: &Board) -> u64 {
-    ko_key_of(board.ko())
-}
-
-/// A key for a simple-ko ban (the point and the colour that may not play there).
-#[inline]
-pub(crate) fn ko_key_of(ko: Option<(Point, Color)>) -> u64 {
-    match ko {
+    match board.ko() {
         None => 0,
         Some((p, c)) => {
             let x = (p.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)

@@ -10,14 +10,10 @@
 //! [`Outcome`] (an illegal-ko capture makes the ladder ko-dependent).
 //!
 //! The reader is iterative (an explicit stack in the [`LadderScratch`]), allocation-free
-//! once the scratch exists, and plays on a board of its own kept in the scratch (one
-//! byte per point; a chain's stones and liberties copied from the caller's [`Board`]
-//! when a move first touches it; a trail of old values for the take-backs), so the
-//! caller's board is only read. The same search on go-board's [`Board`] is the
-//! reference its tests compare it with, answer for answer. It keeps the prey's
-//! liberties and the hunter chains in atari next to the prey from ply to ply instead of
-//! scanning the prey, so a ply costs the same at the end of a board-crossing ladder as
-//! at its start. Explicit caps on the plies of a line and
+//! once the scratch exists, and plays on go-board's [`Board`] (a move and its undo cost
+//! about 40 ns). It keeps the prey's liberties and the hunter chains in atari next to the
+//! prey from ply to ply instead of scanning the prey, so a ply costs the same at the end
+//! of a board-crossing ladder as at its start. Explicit caps on the plies of a line and
 //! on the nodes of a read ([`Ladder::with_limits`]; 1,000 and 20,000 by default) bound
 //! every read; reaching one counts as an escape that is not certain.
 //!
@@ -51,11 +47,10 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use go_board::{Board, ByColor, Color, Move, Point};
+use go_board::{Board, ByColor, Color, Move, Point, Undo};
 
-use self::position::{Lean, LeanMemory, Position};
 use super::balance::{Balance, Verdict, resolve};
-use super::core::ko_key_of;
+use super::core::ko_key;
 use super::table::{Stored, Table};
 use super::{Answer, Outcome};
 
@@ -106,13 +101,13 @@ const FRAME_MOVES: usize = 8;
 
 /// One ply of the explicit stack.
 #[derive(Clone, Copy)]
-struct Frame<U> {
+struct Frame {
     side: Side,
     moves: [Point; FRAME_MOVES],
     n_moves: u8,
     next: u8,
     /// The undo record of the move being tried from this frame.
-    undo: Option<U>,
+    undo: Option<Undo>,
     /// The prey's liberties when it has at most two.
     libs: [Point; 2],
     n_libs: u8,
@@ -128,8 +123,8 @@ struct Frame<U> {
     pos: u64,
 }
 
-impl<U: Copy> Frame<U> {
-    fn new(side: Side) -> Frame<U> {
+impl Frame {
+    fn new(side: Side) -> Frame {
         let filler = Point::from_index(27).expect("A1");
         Frame {
             side,
@@ -160,9 +155,7 @@ impl<U: Copy> Frame<U> {
 /// The stack of a ladder read and its table, reused from read to read.
 #[derive(Clone)]
 pub struct LadderScratch {
-    frames: Vec<Frame<position::LeanUndo>>,
-    /// The ladder's own board.
-    lean: LeanMemory,
+    frames: Vec<Frame>,
     /// Results of the frames with a choice of moves (branching ladders transpose).
     table: Table,
 }
@@ -170,11 +163,7 @@ pub struct LadderScratch {
 impl LadderScratch {
     /// An empty scratch; it grows to the move cap once and is reused.
     pub fn new() -> LadderScratch {
-        LadderScratch {
-            frames: Vec::new(),
-            lean: LeanMemory::new(),
-            table: Table::new(1 << 8, 1 << 18),
-        }
+        LadderScratch { frames: Vec::new(), table: Table::new(1 << 8, 1 << 18) }
     }
 }
 
@@ -203,12 +192,12 @@ struct Found {
 }
 
 /// One boolean ladder search under a threat balance.
-struct Read<'a, B: Position> {
-    board: &'a mut B,
+struct Read<'a> {
+    board: &'a mut Board,
     prey: Point,
     prey_color: Color,
     retake: ByColor<bool>,
-    frames: &'a mut Vec<Frame<B::Undo>>,
+    frames: &'a mut Vec<Frame>,
     table: Option<&'a mut Table>,
     max_plies: usize,
     max_nodes: u64,
@@ -332,41 +321,13 @@ impl Ladder {
         (frame.n_moves > 0).then(|| frame.moves[0])
     }
 
-    /// The threat balance of one question, read on the ladder's own board.
+    /// The threat balance of one question.
     fn ask(
         &self,
         board: &mut Board,
         prey: Point,
         side: Side,
         scratch: &mut LadderScratch,
-    ) -> Answer {
-        let LadderScratch { frames, lean, table } = scratch;
-        let mut lean = Lean::new(board, lean);
-        self.ask_on(&mut lean, prey, side, frames, table)
-    }
-
-    /// The threat balance of one question, read on go-board's [`Board`] (the reader
-    /// before the ladder had a board of its own; the tests compare the two).
-    #[cfg(test)]
-    fn ask_reference(
-        &self,
-        board: &mut Board,
-        prey: Point,
-        side: Side,
-        table: &mut Table,
-    ) -> Answer {
-        let mut frames = Vec::new();
-        self.ask_on(board, prey, side, &mut frames, table)
-    }
-
-    /// The threat balance of one question on any [`Position`].
-    fn ask_on<B: Position>(
-        &self,
-        board: &mut B,
-        prey: Point,
-        side: Side,
-        frames: &mut Vec<Frame<B::Undo>>,
-        table: &mut Table,
     ) -> Answer {
         let Some(prey_color) = board.color_at(prey) else { return Answer::lose(0) };
         let mover = match side {
@@ -383,7 +344,7 @@ impl Ladder {
         }
         let mut nodes = 0;
         let max_plies = self.max_plies as usize;
-        table.new_query();
+        scratch.table.new_query();
         let (outcome, point, certain) = resolve(|balance: Balance| {
             let retake = ByColor::new_with(|c| balance.may_retake(c == mover));
             let mut read = Read {
@@ -391,8 +352,8 @@ impl Ladder {
                 prey,
                 prey_color,
                 retake,
-                frames: &mut *frames,
-                table: Some(&mut *table),
+                frames: &mut scratch.frames,
+                table: Some(&mut scratch.table),
                 max_plies,
                 max_nodes: self.max_nodes,
                 nodes: 0,
@@ -414,11 +375,11 @@ impl Ladder {
     }
 }
 
-impl<B: Position> Read<'_, B> {
+impl Read<'_> {
     /// The stones captured on the board so far, both colours.
     #[inline]
     fn captures(&self) -> u32 {
-        self.board.captures()
+        self.board.captures()[Color::Black] + self.board.captures()[Color::White]
     }
 
     /// Whether `color` may play on `p` in this read (a banned ko retake only when the
@@ -436,22 +397,31 @@ impl<B: Position> Read<'_, B> {
     }
 
     /// The prey's liberties (the first two), recomputed from the board.
-    fn full_liberties(&self, frame: &mut Frame<B::Undo>) {
-        let (libs, n) = self.board.first_liberties(self.prey);
-        frame.libs = libs;
-        frame.n_libs = n as u8;
+    fn full_liberties(&self, frame: &mut Frame) {
+        frame.n_libs = 0;
+        for q in &self.board.liberties(self.prey) {
+            if frame.n_libs == 2 {
+                break;
+            }
+            frame.libs[frame.n_libs as usize] = q;
+            frame.n_libs += 1;
+        }
     }
 
     /// Every hunter chain in atari next to the prey, by a scan of the prey's neighbours.
-    fn scan_ataris(&self, frame: &mut Frame<B::Undo>) {
+    fn scan_ataris(&self, frame: &mut Frame) {
         frame.n_ataris = 0;
-        for q in &self.board.touching_ataris(self.prey, !self.prey_color) {
-            add_atari(&*self.board, frame, q);
+        let hunter = !self.prey_color;
+        let touching = self.board.chain_stones(self.prey).adjacent(self.board.stones(hunter));
+        for q in &touching {
+            if self.board.liberty_count(q) == 1 {
+                add_atari(self.board, frame, q);
+            }
         }
     }
 
     /// The candidate moves of a frame whose liberties and ataris are known.
-    fn generate(&mut self, frame: &mut Frame<B::Undo>) {
+    fn generate(&mut self, frame: &mut Frame) {
         frame.n_moves = 0;
         let libs = self.board.liberty_count(self.prey);
         let hunter = !self.prey_color;
@@ -465,10 +435,14 @@ impl<B: Position> Read<'_, B> {
                 } else if libs == 2 {
                     // Atari on a, unless the prey extending on b surely gets 3 liberties.
                     let (a, b) = (frame.libs[0], frame.libs[1]);
-                    let ka = self.board.empty_neighbours_except(b, a);
-                    let kb = self.board.empty_neighbours_except(a, b);
-                    let mut order = [(a, ka), (b, kb)];
-                    if kb < ka {
+                    // The bound of each atari, counted once.
+                    let bound = |board: &Board, atari: Point, ext: Point| {
+                        ext.neighbours(board.size())
+                            .filter(|&q| q != atari && board.is_empty_at(q))
+                            .count()
+                    };
+                    let mut order = [(a, bound(self.board, a, b)), (b, bound(self.board, b, a))];
+                    if order[1].1 < order[0].1 {
                         order.swap(0, 1);
                     }
                     for (atari, k) in order {
@@ -488,9 +462,10 @@ impl<B: Position> Read<'_, B> {
             Side::Prey => {
                 for k in 0..frame.n_ataris as usize {
                     let q = frame.ataris[k];
-                    let (l, n) = self.board.first_liberties(q);
-                    if n > 0 && self.playable(self.prey_color, l[0]) {
-                        frame.push_move(l[0]);
+                    if let Some(l) = self.board.liberties(q).first()
+                        && self.playable(self.prey_color, l)
+                    {
+                        frame.push_move(l);
                     }
                 }
                 if libs <= 2 {
@@ -507,7 +482,7 @@ impl<B: Position> Read<'_, B> {
 
     /// Whether the frame is decided without a move: returns the result for the side to
     /// move in it.
-    fn settled(&mut self, frame: &Frame<B::Undo>) -> Option<bool> {
+    fn settled(&mut self, frame: &Frame) -> Option<bool> {
         if self.board.color_at(self.prey) != Some(self.prey_color) {
             // The hunter captured the prey; a one-stone prey taken by a ko capture may
             // retake at once if this read lets it (`generate` offers the retake).
@@ -658,14 +633,14 @@ impl<B: Position> Read<'_, B> {
         let retake =
             u64::from(self.retake[Color::Black]) << 40 | u64::from(self.retake[Color::White]) << 41;
         self.board.hash()
-            ^ ko_key_of(self.board.ko())
+            ^ ko_key(self.board)
             ^ side
             ^ retake
             ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
     }
 
     /// Stores the result of a frame with a choice of moves.
-    fn store(&mut self, frame: &Frame<B::Undo>, success: bool) {
+    fn store(&mut self, frame: &Frame, success: bool) {
         if frame.key != 0
             && !self.no_store
             && let Some(table) = self.table.as_deref_mut()
@@ -676,22 +651,14 @@ impl<B: Position> Read<'_, B> {
     }
 
     /// Fills the liberties and ataris of `child`, the frame after `parent`'s move `m`.
-    fn prepare(
-        &self,
-        parent: &Frame<B::Undo>,
-        child: &mut Frame<B::Undo>,
-        m: Point,
-        undo: &B::Undo,
-        prey_len: usize,
-    ) {
-        let removed = B::removed(undo);
+    fn prepare(&self, parent: &Frame, child: &mut Frame, m: Point, undo: &Undo, prey_len: usize) {
         let board = &*self.board;
         let hunter = !self.prey_color;
         match parent.side {
             Side::Hunter => {
                 // The hunter filled one of the prey's two liberties: the other remains,
                 // unless the move captured something.
-                if removed == 0 && parent.n_libs == 2 {
+                if undo.removed() == 0 && parent.n_libs == 2 {
                     child.libs[0] =
                         if parent.libs[0] == m { parent.libs[1] } else { parent.libs[0] };
                     child.n_libs = 1;
@@ -699,7 +666,7 @@ impl<B: Position> Read<'_, B> {
                     self.full_liberties(child);
                 }
                 let grand = self.frames.len().checked_sub(2).map(|i| self.frames[i]);
-                let Some(grand) = grand.filter(|_| removed == 0 && !parent.rescan) else {
+                let Some(grand) = grand.filter(|_| undo.removed() == 0 && !parent.rescan) else {
                     // A capture, a merge, or the root: nothing is known, scan.
                     self.scan_ataris(child);
                     return;
@@ -712,8 +679,7 @@ impl<B: Position> Read<'_, B> {
                     }
                 }
                 let last = grand.moves[grand.next as usize - 1];
-                let (n, k) = board.neighbours_of(last);
-                for &q in &n[..k] {
+                for q in last.neighbours(board.size()) {
                     if board.color_at(q) == Some(hunter) && board.liberty_count(q) == 1 {
                         add_atari(board, child, q);
                     }
@@ -724,16 +690,25 @@ impl<B: Position> Read<'_, B> {
             }
             Side::Prey => {
                 // The prey extended or captured: without a merge or a capture its new
-                // liberties are the empty neighbours of the new stone.
+                // liberties are its old ones but `m` (a prey moving first may have two)
+                // and the empty neighbours of the new stone.
                 let merged = board.chain_len(self.prey) != prey_len + 1;
-                child.rescan = merged || removed > 0;
+                child.rescan = merged || undo.removed() > 0;
                 if child.rescan {
                     self.full_liberties(child);
                 } else {
                     child.n_libs = 0;
-                    let (n, k) = board.neighbours_of(m);
-                    for &q in &n[..k] {
-                        if board.is_empty_at(q) && child.n_libs < 2 {
+                    for &q in &parent.libs[..parent.n_libs as usize] {
+                        if q != m {
+                            child.libs[child.n_libs as usize] = q;
+                            child.n_libs += 1;
+                        }
+                    }
+                    for q in m.neighbours(board.size()) {
+                        if board.is_empty_at(q)
+                            && child.n_libs < 2
+                            && !child.libs[..child.n_libs as usize].contains(&q)
+                        {
                             child.libs[child.n_libs as usize] = q;
                             child.n_libs += 1;
                         }
@@ -745,9 +720,9 @@ impl<B: Position> Read<'_, B> {
 }
 
 /// Adds the hunter chain on `q` (in atari) to the frame's ataris, once per chain.
-fn add_atari<B: Position>(board: &B, frame: &mut Frame<B::Undo>, q: Point) {
-    let id = board.chain_key(q);
-    if frame.ataris[..frame.n_ataris as usize].iter().any(|&a| board.chain_key(a) == id) {
+fn add_atari(board: &Board, frame: &mut Frame, q: Point) {
+    let id = board.chain_id(q);
+    if frame.ataris[..frame.n_ataris as usize].iter().any(|&a| board.chain_id(a) == id) {
         return;
     }
     if (frame.n_ataris as usize) < FRAME_MOVES {
@@ -755,8 +730,6 @@ fn add_atari<B: Position>(board: &B, frame: &mut Frame<B::Undo>, q: Point) {
         frame.n_ataris += 1;
     }
 }
-
-mod position;
 
 #[cfg(test)]
 mod tests;
