@@ -435,19 +435,18 @@ impl Read<'_> {
                 } else if libs == 2 {
                     // Atari on a, unless the prey extending on b surely gets 3 liberties.
                     let (a, b) = (frame.libs[0], frame.libs[1]);
-                    let mut order = [(a, b), (b, a)];
+                    // The bound of each atari, counted once.
                     let bound = |board: &Board, atari: Point, ext: Point| {
                         ext.neighbours(board.size())
                             .filter(|&q| q != atari && board.is_empty_at(q))
                             .count()
                     };
-                    let ka = bound(self.board, a, b);
-                    let kb = bound(self.board, b, a);
-                    if kb < ka {
+                    let mut order = [(a, bound(self.board, a, b)), (b, bound(self.board, b, a))];
+                    if order[1].1 < order[0].1 {
                         order.swap(0, 1);
                     }
-                    for (atari, ext) in order {
-                        if bound(self.board, atari, ext) < 3 && self.playable(hunter, atari) {
+                    for (atari, k) in order {
+                        if k < 3 && self.playable(hunter, atari) {
                             frame.push_move(atari);
                         }
                     }
@@ -691,15 +690,25 @@ impl Read<'_> {
             }
             Side::Prey => {
                 // The prey extended or captured: without a merge or a capture its new
-                // liberties are the empty neighbours of the new stone.
+                // liberties are its old ones but `m` (a prey moving first may have two)
+                // and the empty neighbours of the new stone.
                 let merged = board.chain_len(self.prey) != prey_len + 1;
                 child.rescan = merged || undo.removed() > 0;
                 if child.rescan {
                     self.full_liberties(child);
                 } else {
                     child.n_libs = 0;
+                    for &q in &parent.libs[..parent.n_libs as usize] {
+                        if q != m {
+                            child.libs[child.n_libs as usize] = q;
+                            child.n_libs += 1;
+                        }
+                    }
                     for q in m.neighbours(board.size()) {
-                        if board.is_empty_at(q) && child.n_libs < 2 {
+                        if board.is_empty_at(q)
+                            && child.n_libs < 2
+                            && !child.libs[..child.n_libs as usize].contains(&q)
+                        {
                             child.libs[child.n_libs as usize] = q;
                             child.n_libs += 1;
                         }
