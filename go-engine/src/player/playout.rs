@@ -34,7 +34,7 @@
 use std::sync::{Arc, OnceLock};
 
 use go_board::search::GoGame;
-use go_board::{Board, Cell, Color, Move, Neighbourhood, Point, Position};
+use go_board::{Board, Cell, Color, Move, Neighbourhood, Point, PointSet, Position};
 use go_search::{Candidates, Priors, Rng, Rollout};
 
 use super::candidates::CandidateUnion;
@@ -194,17 +194,52 @@ fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
     board.chain_walk(p).find_map(|s| s.neighbours(size).find(|&n| board.is_empty_at(n)))
 }
 
-/// Whether `color` on `p` leaves its own chain of two or more stones with one liberty
-/// (a single stone may be thrown in).
-pub fn is_big_self_atari(board: &Board, color: Color, p: Point) -> bool {
+/// The liberties (counted up to 2) and the stones of `color`'s chain after a stone on
+/// the empty `p`, without playing it; a move that captures counts as 2 liberties.
+fn after_move(board: &Board, color: Color, p: Point) -> (usize, usize) {
     let size = board.size();
-    // Two empty neighbours: two liberties whatever happens.
-    if p.neighbours(size).filter(|&n| board.is_empty_at(n)).count() >= 2 {
-        return false;
+    let mut empty = 0;
+    for n in p.neighbours(size) {
+        if board.is_empty_at(n) {
+            empty += 1;
+        }
     }
-    let mut copy = board.clone();
-    copy.play(color, p);
-    copy.liberty_count(p) == 1 && copy.chain_len(p) >= 2
+    if empty >= 2 {
+        return (2, 1);
+    }
+    let mut liberties = PointSet::EMPTY;
+    let mut stones = 1;
+    let mut chains: [Option<go_board::ChainId>; 4] = [None; 4];
+    for (k, n) in p.neighbours(size).enumerate() {
+        match board.color_at(n) {
+            None => {
+                liberties.insert(n);
+            }
+            Some(c) if c == color => {
+                let id = board.chain_id(n);
+                if chains[..k].contains(&id) {
+                    continue;
+                }
+                chains[k] = id;
+                liberties |= board.liberties(n);
+                stones += board.chain_len(n);
+            }
+            Some(_) => {
+                if board.liberty_count(n) == 1 {
+                    return (2, stones);
+                }
+            }
+        }
+    }
+    liberties.remove(p);
+    (liberties.len().min(2), stones)
+}
+
+/// Whether `color` on `p` leaves its own chain of two or more stones with one liberty
+/// (a single stone may be thrown in); a move that captures is never one.
+pub fn is_big_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    let (liberties, stones) = after_move(board, color, p);
+    liberties <= 1 && stones >= 2
 }
 
 /// Whether `color` may play `p` in a playout: legal, not an own eye, not a big
@@ -285,12 +320,9 @@ pub fn urgent_moves(board: &Board, color: Color, last: Point, out: &mut Vec<Poin
         // Extend, if that gives two liberties or more.
         if let Some(l) = atari_liberty(board, n)
             && board.is_legal(color, l)
+            && after_move(board, color, l).0 >= 2
         {
-            let mut copy = board.clone();
-            copy.play(color, l);
-            if copy.liberty_count(l) >= 2 {
-                push_unique(out, l);
-            }
+            push_unique(out, l);
         }
     }
 }
