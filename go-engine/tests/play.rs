@@ -4,7 +4,9 @@
 
 use go_board::{BoardSize, Color, Move, Position, Rules};
 use go_engine::gtp::{Session, play_commands};
-use go_engine::player::{Algorithm, Clock, Decision, Player, PlayerConfig, SearchPlayer};
+use go_engine::player::{
+    Algorithm, Clock, Decision, Player, PlayerConfig, RolloutKind, SearchPlayer,
+};
 
 const SEARCHERS: [Algorithm; 4] =
     [Algorithm::BStar, Algorithm::PBStar, Algorithm::AlphaBeta, Algorithm::Mcts];
@@ -254,5 +256,52 @@ fn issue_14_genmove_after_two_passes_resumes_the_game() {
         let mv = ok(&mut s, "genmove b");
         assert!(Move::parse_gtp(&mv, s.position().size()).is_ok() || mv == "resign", "{mv}");
         ok(&mut s, "genmove w");
+    }
+}
+
+/// MCTS with each of its leaf values: heavy and light playouts, and the evaluation.
+fn mcts_session(rollout: RolloutKind, nodes: u64, seed: u64) -> Session<SearchPlayer> {
+    let config = PlayerConfig::new(Algorithm::Mcts).rollout(rollout).nodes(nodes).seed(seed);
+    let player = SearchPlayer::new(config).expect("a valid configuration");
+    Session::builder(player).commands(play_commands()).build()
+}
+
+#[test]
+fn issue_14_every_mcts_rollout_plays_a_short_game_on_5x5_and_replays_it_from_its_seed() {
+    for rollout in RolloutKind::ALL {
+        let game = || play_game(&mut mcts_session(rollout, 150, 3));
+        let moves = game();
+        assert!(moves.len() >= 6, "{rollout}: {moves:?}");
+        assert_eq!(moves, game(), "{rollout}: a seeded game at a playout budget replays");
+    }
+}
+
+#[test]
+fn issue_14_playout_mcts_never_returns_an_illegal_move_nor_fills_an_eye() {
+    let diagrams = [
+        ". X O . .\nX . X O .\n. X O . .\n. . . . .\n. . . . .",
+        ". X . X .\nX X X X X\nX X X X X\nX X X X X\nX X X X X",
+        "X X X X X\nX . X . X\nX X X X X\nX X X X X\nX X X X .",
+        // Black's two eyes and a dame: only the dame or the pass for Black.
+        ". X . X O\nX X X X O\nO O O O O\n. . . . .\n. . . . .",
+    ];
+    for rollout in [RolloutKind::Playout, RolloutKind::Light] {
+        let config = PlayerConfig::new(Algorithm::Mcts).rollout(rollout).nodes(200).seed(1);
+        let mut player = SearchPlayer::new(config).unwrap();
+        for diagram in diagrams {
+            for color in Color::ALL {
+                let mut position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+                position.set_to_move(color);
+                match player.genmove(&position, color, &Clock::default()) {
+                    Decision::Play(mv) => {
+                        assert!(position.is_legal(mv), "{rollout} {color} {mv}\n{diagram}");
+                        if let Move::Play(p) = mv {
+                            assert!(!position.board().is_simple_eye(color, p), "fills an eye");
+                        }
+                    }
+                    Decision::Resign => panic!("{rollout} resigned at move 0"),
+                }
+            }
+        }
     }
 }

@@ -223,6 +223,21 @@ pub trait Rollout<G: Game> {
     /// A reward in `[0, 1]` for the side to move in `state` (1 = win, 0.5 = draw).
     /// `state` may be changed freely; the searcher hands over its own copy.
     fn rollout(&self, game: &G, state: &mut G::State, rng: &mut Rng) -> f64;
+
+    /// [`Rollout::rollout`], appending to `played` the moves of the playout in order
+    /// (null moves included), the first by the side to move in `state`: what MCTS's
+    /// RAVE/AMAF statistics learn from. The default runs [`Rollout::rollout`] and
+    /// records nothing (RAVE then learns from the moves of the tree only).
+    fn rollout_recorded(
+        &self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut Rng,
+        played: &mut Vec<G::Move>,
+    ) -> f64 {
+        let _ = played;
+        self.rollout(game, state, rng)
+    }
 }
 
 /// Uniformly random playouts until the game ends or `max_plies` moves were played
@@ -256,6 +271,16 @@ impl Default for RandomRollout {
 
 impl<G: Game> Rollout<G> for RandomRollout {
     fn rollout(&self, game: &G, state: &mut G::State, rng: &mut Rng) -> f64 {
+        self.rollout_recorded(game, state, rng, &mut Vec::new())
+    }
+
+    fn rollout_recorded(
+        &self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut Rng,
+        played: &mut Vec<G::Move>,
+    ) -> f64 {
         let mut moves = Vec::new();
         let mut flipped = false;
         for _ in 0..self.max_plies {
@@ -269,6 +294,7 @@ impl<G: Game> Rollout<G> for RandomRollout {
                 None => {
                     let mv = moves[rng.below(moves.len() as u64) as usize];
                     game.play(state, mv);
+                    played.push(mv);
                     flipped = !flipped;
                 }
             }

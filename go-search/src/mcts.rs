@@ -12,6 +12,24 @@
 //! once all children are. Proven nodes are no longer sampled; a proven root ends the
 //! search with [`Value::Proven`]. Draws and scores of finished games are proven too
 //! (scores by their sign).
+//!
+//! **RAVE / AMAF** ([`Config::rave`]; Gelly and Silver 2007): every node also keeps
+//! all-moves-as-first statistics for its children: after a simulation, a child of a
+//! node at ply `d` is credited with the simulation's result when its move was played,
+//! at ply `d` or later, by the node's side to move — in the tree or in the playout
+//! ([`Rollout::rollout_recorded`] reports the playout's moves; [`Game::move_index`]
+//! names them). A child's value is `(1 − β)·Q + β·Q_amaf` with
+//! `β = ñ / (n + ñ + n·ñ / k)` (`n` visits, `ñ` AMAF visits, `k` the equivalence
+//! parameter), so AMAF guides the young nodes and the real mean the old ones. RAVE
+//! only orders the sampling: proofs and the solver are unchanged.
+//!
+//! **Priors** ([`Priors`]): PUCT by default; with [`Config::prior_visits`] above 0 they
+//! are *virtual experience* instead (Gelly and Silver 2007, Chaslot et al. 2008): each
+//! new child starts with that many visits (real and AMAF) won at the rate of its prior
+//! weight clamped into `[0, 1]`, and selection is UCT (or RAVE) on top.
+//!
+//! **Tree reuse** ([`Config::reuse_tree`], [`Scratch::reroot`]): the subtree of the
+//! moves played since the last search is kept and searched further.
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -42,11 +60,14 @@ pub struct Config {
     solver: bool,
     threads: usize,
     virtual_loss: f64,
+    rave: f64,
+    prior_visits: f64,
+    reuse_tree: bool,
 }
 
 impl Default for Config {
     /// UCT with `c = √2`, seed 0, expansion on the first visit, the solver on, one
-    /// thread, virtual loss 1.
+    /// thread, virtual loss 1, no RAVE, priors as PUCT, no tree reuse.
     fn default() -> Config {
         Config {
             exploration: std::f64::consts::SQRT_2,
@@ -55,6 +76,9 @@ impl Default for Config {
             solver: true,
             threads: 1,
             virtual_loss: 1.0,
+            rave: 0.0,
+            prior_visits: 0.0,
+            reuse_tree: false,
         }
     }
 }
@@ -104,10 +128,42 @@ impl Config {
         self
     }
 
+    /// RAVE with the equivalence parameter `k` (the visits at which the real mean and
+    /// the AMAF mean weigh the same, about `k / 3`… `k`; MoGo and Fuego use hundreds to
+    /// thousands); 0 (the default) turns RAVE off. Finite and at least 0
+    /// ([`Mcts::new`] refuses others).
+    #[must_use]
+    pub fn rave(mut self, k: f64) -> Config {
+        self.rave = k;
+        self
+    }
+
+    /// Priors as virtual experience: each new child starts with `visits` visits won at
+    /// the rate of its prior weight (clamped into `[0, 1]`); 0 (the default) uses the
+    /// priors as PUCT's probabilities. Finite and at least 0.
+    #[must_use]
+    pub fn prior_visits(mut self, visits: f64) -> Config {
+        self.prior_visits = visits;
+        self
+    }
+
+    /// Keeps the subtree of the moves played since the last search, given by
+    /// [`Scratch::reroot`] (default off). Reuse needs a [`Candidates`] filter that
+    /// does not depend on the ply (the children kept were generated below the old
+    /// root); the root's children are checked against the moves of the new root, and
+    /// a tree that does not match is dropped.
+    #[must_use]
+    pub fn reuse_tree(mut self, on: bool) -> Config {
+        self.reuse_tree = on;
+        self
+    }
+
     /// Checks the settings.
     fn validate(&self) -> Result<(), ConfigError> {
         non_negative("mcts::Config::exploration", self.exploration)?;
         non_negative("mcts::Config::virtual_loss", self.virtual_loss)?;
+        non_negative("mcts::Config::rave", self.rave)?;
+        non_negative("mcts::Config::prior_visits", self.prior_visits)?;
         if self.threads == 0 {
             return Err(ConfigError::new("mcts::Config::threads", 0, "at least 1 thread"));
         }
@@ -170,18 +226,99 @@ struct MNode<M> {
     prior: f64,
     proof: Option<Proof>,
     expanded: bool,
+    /// AMAF statistics, from the same side's point of view as `reward`.
+    amaf_visits: f64,
+    amaf_reward: f64,
+    /// The virtual visits the priors gave (included in `visits`).
+    virtual_visits: f64,
+}
+
+impl<M> MNode<M> {
+    fn new(mv: Option<M>, prior: f64) -> MNode<M> {
+        MNode {
+            mv,
+            first: 0,
+            count: 0,
+            visits: 0.0,
+            reward: 0.0,
+            prior,
+            proof: None,
+            expanded: false,
+            amaf_visits: 0.0,
+            amaf_reward: 0.0,
+            virtual_visits: 0.0,
+        }
+    }
 }
 
 /// Reusable working memory of [`Mcts`]: the tree.
 #[derive(Debug)]
 pub struct Scratch<M> {
     nodes: Vec<MNode<M>>,
+    /// Whether [`Scratch::reroot`] kept a subtree for the next search.
+    kept: bool,
+}
+
+impl<M: Copy + PartialEq> Scratch<M> {
+    /// Keeps, for the next search of an [`Mcts`] with [`Config::reuse_tree`], the
+    /// subtree reached from the last search's root by `moves` (the moves played since,
+    /// in order). Returns whether the tree had that subtree; if not, the tree is
+    /// dropped and the next search starts afresh.
+    ///
+    /// The next search must be given the state these moves lead to (its root's
+    /// children are checked against that state's moves).
+    pub fn reroot(&mut self, moves: &[M]) -> bool {
+        self.kept = false;
+        let mut index = 0usize;
+        if self.nodes.is_empty() {
+            return false;
+        }
+        for &mv in moves {
+            let n = &self.nodes[index];
+            let kids = n.first as usize..(n.first + n.count) as usize;
+            match kids.into_iter().find(|&c| self.nodes[c].mv == Some(mv)) {
+                Some(c) => index = c,
+                None => {
+                    self.nodes.clear();
+                    return false;
+                }
+            }
+        }
+        // Copy the subtree breadth first: children stay contiguous.
+        let mut out: Vec<MNode<M>> = Vec::with_capacity(self.nodes.len());
+        let mut root = self.nodes[index].clone();
+        root.mv = None;
+        out.push(root);
+        let mut next = 0usize;
+        while next < out.len() {
+            let (first, count) = (out[next].first as usize, out[next].count as usize);
+            if count > 0 {
+                let at = out.len() as u32;
+                out.extend_from_slice(&self.nodes[first..first + count]);
+                out[next].first = at;
+            }
+            next += 1;
+        }
+        self.nodes = out;
+        self.kept = true;
+        true
+    }
 }
 
 impl<M: Copy> Scratch<M> {
     /// An empty tree.
     pub fn new() -> Scratch<M> {
-        Scratch { nodes: Vec::new() }
+        Scratch { nodes: Vec::new(), kept: false }
+    }
+
+    /// The number of nodes in the tree.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree is empty.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
     }
 
     /// The root's moves with their visit counts and mean rewards (for the root's side
@@ -201,6 +338,21 @@ impl<M: Copy> Default for Scratch<M> {
 
 fn mean<M>(n: &MNode<M>) -> f64 {
     if n.visits > 0.0 { n.reward / n.visits } else { 0.5 }
+}
+
+/// The value selection uses: the mean, blended with the AMAF mean under RAVE with the
+/// equivalence parameter `k` (0: off).
+fn blended<M>(n: &MNode<M>, k: f64) -> f64 {
+    if k <= 0.0 || n.amaf_visits <= 0.0 {
+        return mean(n);
+    }
+    let amaf = n.amaf_reward / n.amaf_visits;
+    if n.visits <= 0.0 {
+        return amaf;
+    }
+    let (v, a) = (n.visits, n.amaf_visits);
+    let beta = a / (v + a + v * a / k);
+    (1.0 - beta) * mean(n) + beta * amaf
 }
 
 /// Monte Carlo tree search with a [`Rollout`] policy and optional [`Priors`].
@@ -249,6 +401,25 @@ impl<R> Mcts<R> {
 }
 
 impl<R, P, C> Mcts<R, P, C> {
+    /// Whether a kept tree's root fits `root`: an unexpanded root, or children with
+    /// exactly the moves `root` has (under the candidate filter).
+    fn matches_root<G>(&self, game: &G, root: &G::State, nodes: &[MNode<G::Move>]) -> bool
+    where
+        G: Game,
+        C: Candidates<G>,
+    {
+        let Some(r) = nodes.first() else { return false };
+        if !r.expanded {
+            return true;
+        }
+        let mut moves = Vec::new();
+        if candidate_moves(game, &self.candidates, root, 0, &mut moves).is_some() {
+            return false;
+        }
+        let kids = &nodes[r.first as usize..(r.first + r.count) as usize];
+        moves.len() == kids.len() && kids.iter().all(|k| k.mv.is_some_and(|m| moves.contains(&m)))
+    }
+
     /// Uses `priors` (PUCT) instead of plain UCT.
     pub fn with_priors<P2>(self, priors: P2) -> Mcts<R, P2, C> {
         Mcts { config: self.config, rollout: self.rollout, priors, candidates: self.candidates }
@@ -293,6 +464,9 @@ impl<R, P, C> Mcts<R, P, C> {
             moves: Vec::new(),
             weights: Vec::new(),
             path: Vec::new(),
+            seq: Vec::new(),
+            marks: Vec::new(),
+            stamp: 0,
         }
     }
 }
@@ -312,6 +486,13 @@ struct Worker<'a, G: Game, R, P, C> {
     moves: Vec<G::Move>,
     weights: Vec<f64>,
     path: Vec<u32>,
+    /// The moves of the current simulation from the root: the tree's, then the
+    /// playout's (for RAVE).
+    seq: Vec<G::Move>,
+    /// `marks[2·index + parity] == stamp`: the move of that index was played, at a
+    /// ply of that parity, at or after the ply being backed up.
+    marks: Vec<u32>,
+    stamp: u32,
 }
 
 impl<G, R, P, C> Worker<'_, G, R, P, C>
@@ -330,6 +511,7 @@ where
                 return;
             }
             let mut state = self.root.clone();
+            self.seq.clear();
             let leaf = {
                 let mut tree = lock(self.tree);
                 if tree[0].proof.is_some() {
@@ -348,11 +530,22 @@ where
                 }
             };
             // The playout runs without the lock.
+            // A proven leaf counts as an evaluation too: a search whose every path
+            // ends in a finished game (without the solver) still meets its budget.
+            self.stats.evaluations += 1;
             let reward = match leaf {
                 Leaf::Proven(p) => p.reward(),
                 Leaf::Open => {
-                    self.stats.evaluations += 1;
-                    let r = self.rollout.rollout(self.game, &mut state, &mut self.rng);
+                    let r = if self.config.rave > 0.0 {
+                        self.rollout.rollout_recorded(
+                            self.game,
+                            &mut state,
+                            &mut self.rng,
+                            &mut self.seq,
+                        )
+                    } else {
+                        self.rollout.rollout(self.game, &mut state, &mut self.rng)
+                    };
                     // A broken policy (NaN, out of range) cannot poison the statistics.
                     if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) }
                 }
@@ -385,7 +578,8 @@ where
                 return None;
             }
             if !tree[index as usize].expanded {
-                if tree[index as usize].visits - vl < f64::from(self.config.expand_after)
+                let node = &tree[index as usize];
+                if node.visits - vl - node.virtual_visits < f64::from(self.config.expand_after)
                     && index != 0
                 {
                     return Some(Leaf::Open);
@@ -402,6 +596,7 @@ where
             }
             let Some(mv) = tree[next as usize].mv else { return Some(Leaf::Open) };
             self.game.play(state, mv);
+            self.seq.push(mv);
             index = next;
         }
     }
@@ -449,18 +644,19 @@ where
             && self.weights.iter().sum::<f64>() > 0.0;
         let total: f64 = if valid { self.weights.iter().sum() } else { 0.0 };
         let uniform = 1.0 / self.moves.len() as f64;
+        let virtual_visits = if valid { self.config.prior_visits } else { 0.0 };
         for (i, &mv) in self.moves.iter().enumerate() {
             let prior = if valid { self.weights[i] / total } else { uniform };
-            tree.push(MNode {
-                mv: Some(mv),
-                first: 0,
-                count: 0,
-                visits: 0.0,
-                reward: 0.0,
-                prior,
-                proof: None,
-                expanded: false,
-            });
+            let mut child = MNode::new(Some(mv), prior);
+            if virtual_visits > 0.0 {
+                let rate = self.weights[i].clamp(0.0, 1.0);
+                child.visits = virtual_visits;
+                child.reward = virtual_visits * rate;
+                child.amaf_visits = virtual_visits;
+                child.amaf_reward = virtual_visits * rate;
+                child.virtual_visits = virtual_visits;
+            }
+            tree.push(child);
         }
         self.stats.nodes += self.moves.len() as u64;
         None
@@ -477,7 +673,9 @@ where
         let log_n = parent_visits.ln();
         let sqrt_n = parent_visits.sqrt();
         let c = self.config.exploration;
-        let puct = self.priors.enabled();
+        let puct = self.priors.enabled() && self.config.prior_visits <= 0.0;
+        let equivalence = self.config.rave;
+        let plain = equivalence <= 0.0;
         let mut best = n.first;
         let mut best_score = f64::NEG_INFINITY;
         // A random start breaks ties without bias.
@@ -489,9 +687,11 @@ where
                 // The child's side to move loses: a win for us.
                 Some(Proof::Loss) => f64::INFINITY,
                 Some(Proof::Win) => -1.0,
-                _ if puct => mean(child) + c * child.prior * sqrt_n / (1.0 + child.visits),
-                _ if child.visits == 0.0 => f64::MAX,
-                _ => mean(child) + c * (log_n / child.visits).sqrt(),
+                _ if puct => {
+                    blended(child, equivalence) + c * child.prior * sqrt_n / (1.0 + child.visits)
+                }
+                _ if child.visits == 0.0 && (plain || child.amaf_visits == 0.0) => f64::MAX,
+                _ => blended(child, equivalence) + c * (log_n / child.visits.max(1.0)).sqrt(),
             };
             if score > best_score {
                 best_score = score;
@@ -501,9 +701,54 @@ where
         best
     }
 
+    /// Credits the AMAF statistics of the children along the path with `reward` (for
+    /// the leaf's side to move): see the [module documentation](self).
+    fn back_up_amaf(&mut self, tree: &mut [MNode<G::Move>], reward: f64) {
+        /// Indices from [`Game::move_index`] at or above this are ignored.
+        const INDEX_LIMIT: usize = 1 << 16;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let leaf = self.path.len() - 1;
+        let mut next = self.seq.len();
+        for d in (0..self.path.len()).rev() {
+            while next > d {
+                next -= 1;
+                if let Some(i) = self.game.move_index(self.seq[next]).filter(|&i| i < INDEX_LIMIT) {
+                    let slot = 2 * i + next % 2;
+                    if slot >= self.marks.len() {
+                        self.marks.resize(slot + 2, 0);
+                    }
+                    self.marks[slot] = stamp;
+                }
+            }
+            let node = &tree[self.path[d] as usize];
+            let (first, count) = (node.first, node.count);
+            // The children are moved by the side to move at `d`.
+            let r = if (leaf - d).is_multiple_of(2) { reward } else { 1.0 - reward };
+            for c in first..first + count {
+                let child = &mut tree[c as usize];
+                let Some(mv) = child.mv else { continue };
+                let Some(i) = self.game.move_index(mv).filter(|&i| i < INDEX_LIMIT) else {
+                    continue;
+                };
+                if self.marks.get(2 * i + d % 2) == Some(&stamp) {
+                    child.amaf_visits += 1.0;
+                    child.amaf_reward += r;
+                }
+            }
+        }
+    }
+
     /// Adds `reward` (for the leaf's side to move) along the path, removes the virtual
     /// loss, and propagates proofs.
     fn back_up(&mut self, tree: &mut [MNode<G::Move>], reward: f64) {
+        if self.config.rave > 0.0 {
+            self.back_up_amaf(tree, reward);
+        }
         let vl = if self.config.threads > 1 { self.config.virtual_loss } else { 0.0 };
         // For the side that moved into the leaf.
         let mut r = 1.0 - reward;
@@ -625,17 +870,11 @@ where
     ) -> Report<G::Move, G::Score> {
         let start = Instant::now();
         let mut nodes = std::mem::take(&mut scratch.nodes);
-        nodes.clear();
-        nodes.push(MNode {
-            mv: None,
-            first: 0,
-            count: 0,
-            visits: 0.0,
-            reward: 0.0,
-            prior: 1.0,
-            proof: None,
-            expanded: false,
-        });
+        let kept = std::mem::replace(&mut scratch.kept, false);
+        if !(self.config.reuse_tree && kept && self.matches_root(game, root, &nodes)) {
+            nodes.clear();
+            nodes.push(MNode::new(None, 1.0));
+        }
         let tree = Mutex::new(nodes);
         let shared = Shared::default();
         let threads = self.config.threads;
@@ -692,5 +931,234 @@ where
         stats.finish(start.elapsed());
         report.stats = stats;
         report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, Outcome, RandomRollout, Side};
+
+    /// One heap of Nim: take one to three, whoever takes the last stone wins.
+    struct Nim;
+
+    impl Game for Nim {
+        type State = (u32, Side);
+        type Move = u32;
+        type Undo = ();
+        type Score = i32;
+
+        fn moves(&self, s: &(u32, Side), out: &mut Vec<u32>) -> Option<Outcome<i32>> {
+            if s.0 == 0 {
+                return Some(Outcome::Loss);
+            }
+            out.extend((1..=3).filter(|&n| n <= s.0));
+            None
+        }
+        fn play(&self, s: &mut (u32, Side), n: u32) {
+            *s = (s.0 - n, s.1.opponent());
+        }
+        fn undo(&self, s: &mut (u32, Side), n: u32, (): ()) {
+            *s = (s.0 + n, s.1.opponent());
+        }
+        fn side_to_move(&self, s: &(u32, Side)) -> Side {
+            s.1
+        }
+        fn move_index(&self, n: u32) -> Option<usize> {
+            Some(n as usize)
+        }
+    }
+
+    /// Four distinct moves 0..4, each played once, alternately; the first player wins
+    /// when it played move 0. Every simulation has four moves, two by each side.
+    struct Four;
+
+    impl Game for Four {
+        type State = (u8, Side);
+        type Move = u8;
+        type Undo = ();
+        type Score = i32;
+
+        fn moves(&self, s: &(u8, Side), out: &mut Vec<u8>) -> Option<Outcome<i32>> {
+            if s.0 & 0b1111 == 0b1111 {
+                // Four moves were played: the first player is to move again.
+                return Some(if self.first_won(s) { Outcome::Win } else { Outcome::Loss });
+            }
+            out.extend((0..4).filter(|m| s.0 & 1 << m == 0));
+            None
+        }
+        fn play(&self, s: &mut (u8, Side), m: u8) {
+            // Bit 4 and up remember who played move 0.
+            let first_zero = m == 0 && s.1 == Side::First;
+            *s = (s.0 | 1 << m | u8::from(first_zero) << 4, s.1.opponent());
+        }
+        fn undo(&self, _: &mut (u8, Side), _: u8, (): ()) {
+            unreachable!("MCTS copies states")
+        }
+        fn side_to_move(&self, s: &(u8, Side)) -> Side {
+            s.1
+        }
+        fn move_index(&self, m: u8) -> Option<usize> {
+            Some(usize::from(m))
+        }
+    }
+
+    impl Four {
+        fn first_won(&self, s: &(u8, Side)) -> bool {
+            s.0 & 1 << 4 != 0
+        }
+    }
+
+    /// No move played yet, the first player to move.
+    fn four_root() -> (u8, Side) {
+        (0, Side::First)
+    }
+
+    /// A search's report and tree.
+    type Searched<G> = (Report<<G as Game>::Move, <G as Game>::Score>, Scratch<<G as Game>::Move>);
+
+    fn search<G: Game + Sync>(
+        config: Config,
+        game: &G,
+        root: &G::State,
+        playouts: u64,
+    ) -> Searched<G>
+    where
+        G::State: Clone + Send + Sync,
+        G::Move: Send,
+    {
+        let mcts = Mcts::new(config, RandomRollout::default()).unwrap();
+        let mut scratch = mcts.scratch();
+        let r = mcts.search(game, &mut scratch, root, &Limits::default().evaluations(playouts));
+        (r, scratch)
+    }
+
+    #[test]
+    fn rave_does_not_change_proven_values() {
+        for heap in [5, 7, 8, 12] {
+            let root = (heap, Side::First);
+            let plain = search(Config::default().seed(3), &Nim, &root, 20_000).0;
+            let rave = search(Config::default().seed(3).rave(100.0), &Nim, &root, 20_000).0;
+            assert!(plain.solved && rave.solved, "heap {heap}");
+            assert_eq!(plain.value, rave.value, "heap {heap}");
+            let wins = heap % 4 != 0;
+            assert_eq!(rave.value, Value::Proven { side: Side::First, wins });
+            if wins {
+                assert_eq!(rave.best, Some(heap % 4));
+            }
+        }
+    }
+
+    #[test]
+    fn amaf_credits_every_move_its_side_played_later() {
+        // No solver, so that the search runs its whole budget.
+        let config = Config::default().seed(1).rave(50.0).solver(false).exploration(0.5);
+        let (_, scratch) = search(config, &Four, &four_root(), 400);
+        let nodes = &scratch.nodes;
+        let root = &nodes[0];
+        let kids = &nodes[root.first as usize..(root.first + root.count) as usize];
+        // Every simulation has the first player play two of the four moves.
+        let amaf: f64 = kids.iter().map(|k| k.amaf_visits).sum();
+        assert_eq!(amaf, 2.0 * root.visits);
+        for k in kids {
+            // A child's own visits are AMAF visits too.
+            assert!(k.amaf_visits >= k.visits);
+            let rate = k.amaf_reward / k.amaf_visits;
+            // The first player wins exactly when it plays move 0.
+            if k.mv == Some(0) {
+                assert_eq!(rate, 1.0);
+            } else {
+                assert!(rate < 1.0);
+            }
+        }
+        // The grandchildren (the second player's moves) are credited from the second
+        // player's point of view: when it plays move 0, the first player cannot, so
+        // the second player always wins.
+        let mut seen = 0;
+        for k in kids.iter().filter(|k| k.count > 0) {
+            for g in &nodes[k.first as usize..(k.first + k.count) as usize] {
+                if g.mv == Some(0) && g.amaf_visits > 0.0 {
+                    assert_eq!(g.amaf_reward, g.amaf_visits);
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
+
+    #[test]
+    fn seeded_rave_searches_with_virtual_priors_are_deterministic() {
+        struct Favour;
+        impl Priors<Nim> for Favour {
+            fn priors(&self, _: &Nim, _: &(u32, Side), moves: &[u32], out: &mut Vec<f64>) {
+                out.clear();
+                out.extend(moves.iter().map(|&m| if m == 1 { 0.9 } else { 0.4 }));
+            }
+        }
+        let config = Config::default().seed(11).rave(300.0).prior_visits(5.0).solver(false);
+        let run = || {
+            let mcts = Mcts::new(config, RandomRollout::default()).unwrap().with_priors(Favour);
+            let mut scratch = mcts.scratch();
+            let root = (30, Side::First);
+            let r = mcts.search(&Nim, &mut scratch, &root, &Limits::default().evaluations(3000));
+            (r.best, r.pv, r.stats.evaluations, scratch.root_children())
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a.0, b.0);
+        assert_eq!(a.1, b.1);
+        assert_eq!(a.2, 3000);
+        assert_eq!(a.3.len(), 3);
+        for (x, y) in a.3.iter().zip(&b.3) {
+            assert_eq!((x.0, x.1), (y.0, y.1));
+            assert_eq!(x.2.to_bits(), y.2.to_bits());
+        }
+        // The virtual visits are in the counts: every child has at least 5.
+        assert!(a.3.iter().all(|c| c.1 >= 5));
+    }
+
+    #[test]
+    fn a_kept_subtree_is_searched_on_and_a_wrong_one_dropped() {
+        let config = Config::default().seed(2).solver(false).reuse_tree(true);
+        let mcts = Mcts::new(config, RandomRollout::default()).unwrap();
+        let mut scratch = mcts.scratch();
+        let limits = Limits::default().evaluations(2000);
+        let root = (21, Side::First);
+        mcts.search(&Nim, &mut scratch, &root, &limits);
+        // After 1 and 2 are taken, the node of (18, First) is kept.
+        let kept_visits = {
+            let n = &scratch.nodes;
+            let one = (n[0].first..n[0].first + n[0].count).find(|&c| n[c as usize].mv == Some(1));
+            let one = &n[one.unwrap() as usize];
+            let two = (one.first..one.first + one.count).find(|&c| n[c as usize].mv == Some(2));
+            n[two.unwrap() as usize].visits
+        };
+        assert!(kept_visits > 10.0);
+        assert!(scratch.reroot(&[1, 2]));
+        assert!(scratch.nodes[0].mv.is_none());
+        let r = mcts.search(&Nim, &mut scratch, &(18, Side::First), &limits);
+        assert_eq!(r.stats.evaluations, 2000);
+        assert_eq!(scratch.nodes[0].visits, kept_visits + 2000.0);
+        // A move the tree does not have: nothing is kept.
+        assert!(!scratch.reroot(&[7]));
+        assert!(scratch.is_empty());
+        // A kept tree whose root does not fit the state searched is dropped: (2, First)
+        // has two moves where the kept root has three.
+        mcts.search(&Nim, &mut scratch, &(18, Side::First), &limits);
+        assert!(scratch.reroot(&[]));
+        mcts.search(&Nim, &mut scratch, &(2, Side::First), &limits);
+        assert_eq!(scratch.root_children().len(), 2);
+        // Without reuse in the configuration, a kept tree is not used.
+        let fresh = Mcts::new(config.reuse_tree(false), RandomRollout::default()).unwrap();
+        assert!(scratch.reroot(&[]));
+        fresh.search(&Nim, &mut scratch, &(18, Side::First), &limits);
+        assert_eq!(scratch.nodes[0].visits, 2000.0);
+    }
+
+    #[test]
+    fn rave_and_prior_settings_are_checked() {
+        let bad = Mcts::new(Config::default().rave(-1.0), RandomRollout::default());
+        assert_eq!(bad.err().map(|e| e.setting()), Some("mcts::Config::rave"));
+        let bad = Mcts::new(Config::default().prior_visits(f64::NAN), RandomRollout::default());
+        assert_eq!(bad.err().map(|e| e.setting()), Some("mcts::Config::prior_visits"));
     }
 }

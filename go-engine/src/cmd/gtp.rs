@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use go_board::Rules;
 use go_engine::Session;
 use go_engine::gtp::{FileAccess, play_commands};
-use go_engine::player::{Algorithm, PlayerConfig, SearchPlayer};
+use go_engine::player::{Algorithm, PlayerConfig, RolloutKind, SearchPlayer};
 
 /// The options of `go-engine gtp` (its help text is the doc comment of `Command::Gtp`
 /// in `main.rs`).
@@ -18,6 +18,10 @@ pub(crate) struct Args {
     /// The player: bstar, pbstar, alphabeta, mcts or random.
     #[arg(long, value_name = "NAME", default_value = "bstar", value_parser = parse_player)]
     player: Algorithm,
+    /// What MCTS values its leaves with: playout (heavy playouts, RAVE, priors, tree
+    /// reuse), light (random playouts, same search) or eval (go-eval's evaluation).
+    #[arg(long, value_name = "KIND", default_value = "playout", value_parser = parse_rollout)]
+    rollout: RolloutKind,
     /// Search nodes per move (MCTS: playouts).
     #[arg(long, value_name = "N", default_value_t = 4000)]
     nodes: u64,
@@ -67,6 +71,10 @@ fn parse_player(name: &str) -> Result<Algorithm, String> {
     name.parse()
 }
 
+fn parse_rollout(name: &str) -> Result<RolloutKind, String> {
+    name.parse()
+}
+
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
@@ -106,6 +114,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     });
     let config = PlayerConfig::new(args.player)
         .nodes(args.nodes)
+        .rollout(args.rollout)
         .threads(args.threads)
         .seed(seed)
         .move_time(args.time)

@@ -21,8 +21,8 @@ pub enum Algorithm {
     /// Alpha-beta with iterative deepening, PVS and a transposition table, over the
     /// neutral evaluation (Young Brothers Wait with more than one thread).
     AlphaBeta,
-    /// UCT/PUCT with the candidates' merged weights as priors and the bounded
-    /// evaluation, squashed into a win probability, as the value of a leaf.
+    /// Monte-Carlo tree search: by default heavy playouts with RAVE, priors as
+    /// virtual wins and tree reuse; see [`RolloutKind`] for the others.
     Mcts,
     /// A uniformly random legal move that fills no own eye (no search).
     Random,
@@ -69,6 +69,54 @@ impl FromStr for Algorithm {
     }
 }
 
+/// What MCTS values its leaves with (`--rollout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RolloutKind {
+    /// Heavy playouts to the end of the game, counted by area
+    /// ([`Policy::Heavy`](super::playout::Policy::Heavy)); RAVE, the tactical and
+    /// shape priors as virtual wins (the union's weights at the root), tree reuse.
+    Playout,
+    /// Light playouts (random moves that fill no own eye), with the same search.
+    Light,
+    /// No playout: go-eval's evaluation squashed into a win probability
+    /// ([`EvalRollout`](super::rollout::EvalRollout)), PUCT over the union's
+    /// candidates.
+    Eval,
+}
+
+impl RolloutKind {
+    /// Every kind, in the order of `--rollout`'s help.
+    pub const ALL: [RolloutKind; 3] = [RolloutKind::Playout, RolloutKind::Light, RolloutKind::Eval];
+
+    /// The name on the command line (`playout`, `light`, `eval`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            RolloutKind::Playout => "playout",
+            RolloutKind::Light => "light",
+            RolloutKind::Eval => "eval",
+        }
+    }
+}
+
+impl fmt::Display for RolloutKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RolloutKind {
+    type Err = String;
+
+    /// Parses a name of [`RolloutKind::name`].
+    fn from_str(s: &str) -> Result<RolloutKind, String> {
+        RolloutKind::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
+            let shown: String = s.chars().take(40).collect();
+            format!("unknown rollout {shown:?}: one of playout, light, eval")
+        })
+    }
+}
+
 /// The most nodes a configuration may ask for per move.
 pub const MAX_NODES: u64 = 100_000_000;
 
@@ -111,15 +159,19 @@ pub struct PlayerConfig {
     pub resign_after: f64,
     /// The candidates at the root.
     pub root: UnionConfig,
-    /// The most candidates below the root.
+    /// The most candidates below the root (B*, PB*, alpha-beta, MCTS with
+    /// [`RolloutKind::Eval`]).
     pub below_root: usize,
+    /// What MCTS values its leaves with.
+    pub rollout: RolloutKind,
 }
 
 impl PlayerConfig {
     /// The defaults for `algorithm`: 4,000 nodes (MCTS: playouts) per move,
     /// one thread, seed 0, no time per move beyond the controller's, resignation
     /// when lost by more than 40 points after a third of the board is played (MCTS:
-    /// win rate below 3%), the default candidate cap at the root and 8 below it.
+    /// win rate below 3%), the default candidate cap at the root and 8 below it, MCTS
+    /// with heavy playouts.
     pub fn new(algorithm: Algorithm) -> PlayerConfig {
         PlayerConfig {
             algorithm,
@@ -132,7 +184,15 @@ impl PlayerConfig {
             resign_after: 1.0 / 3.0,
             root: UnionConfig::default(),
             below_root: 8,
+            rollout: RolloutKind::Playout,
         }
+    }
+
+    /// Sets [`PlayerConfig::rollout`].
+    #[must_use]
+    pub fn rollout(mut self, rollout: RolloutKind) -> PlayerConfig {
+        self.rollout = rollout;
+        self
     }
 
     /// Sets [`PlayerConfig::nodes`].
@@ -210,6 +270,10 @@ mod tests {
         for a in Algorithm::ALL {
             assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
         }
+        for r in RolloutKind::ALL {
+            assert_eq!(r.name().parse::<RolloutKind>(), Ok(r));
+        }
+        assert!("heavy".parse::<RolloutKind>().unwrap_err().contains("playout, light, eval"));
         let err = "b*".parse::<Algorithm>().unwrap_err();
         assert!(err.contains("bstar, pbstar, alphabeta, mcts, random"), "{err}");
         assert!("x".repeat(1000).parse::<Algorithm>().unwrap_err().len() < 200);

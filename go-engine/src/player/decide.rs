@@ -9,6 +9,16 @@
 //!   node), or the opponent has just passed and counting the board now, with the
 //!   player's dead stones removed, wins ([`passing_wins`]).
 //! - Otherwise play the search's move.
+//!
+//! With playouts ([`RolloutKind::Playout`](super::RolloutKind::Playout) and
+//! [`RolloutKind::Light`](super::RolloutKind::Light)) the tree never holds a move that
+//! fills one of the mover's own one-point eyes
+//! ([`PlayoutCandidates`](super::playout::PlayoutCandidates)), so the player passes
+//! when only such moves are left; the pass starts with a low prior (a virtual win rate
+//! of 0.1) unless the opponent has just passed, and after the opponent's pass the
+//! tree's pass is a finished game counted by the rules, every stone alive: the search
+//! passes only if that count wins, and takes dead stones off the board first when it
+//! does not.
 
 use go_board::{Color, Move, PointSet, Position};
 

@@ -14,7 +14,7 @@ use super::clock::Clock;
 use super::config::{Algorithm, PlayerConfig};
 use super::decide::{decide, passing_wins};
 use super::random::RandomPlayer;
-use super::search::{MoveSearch, SearchSummary, limits};
+use super::search::{MctsTree, MoveSearch, SearchSummary, limits};
 use super::time::{TimeKeeper, TimePolicy};
 use super::{Decision, Player};
 
@@ -47,6 +47,9 @@ pub struct SearchPlayer {
     description: String,
     last: Option<SearchSummary>,
     log: Option<Box<dyn std::io::Write + Send>>,
+    /// MCTS's tree and the position it was searched from (history, side to move).
+    tree: MctsTree,
+    tree_root: Option<(Vec<go_board::Event>, Color)>,
 }
 
 impl std::fmt::Debug for SearchPlayer {
@@ -97,6 +100,8 @@ impl SearchPlayer {
             description,
             last: None,
             log: None,
+            tree: MctsTree::new(),
+            tree_root: None,
         })
     }
 
@@ -170,10 +175,38 @@ impl SearchPlayer {
                 .map_err(|e| format!("cannot restart the finished game: {e}"))?;
         }
         position.set_to_move(color);
+        self.keep_subtree(&position);
         let search =
             MoveSearch { config: &self.config, union: &self.union, evaluator: &self.evaluator };
-        let summary = search.run(&position, root, &limits(&self.config, time), observer)?;
+        let limits = limits(&self.config, time);
+        let summary = search.run_in(&position, root, &limits, observer, &mut self.tree)?;
+        self.tree_root = Some((position.history().to_vec(), color));
         Ok(self.last.insert(summary))
+    }
+
+    /// Keeps the subtree of MCTS's last tree that `position` is in: its history
+    /// continues the last root's by moves alternating from the last root's side to
+    /// move, up to `position`'s side to move. Otherwise the tree is dropped.
+    fn keep_subtree(&mut self, position: &Position) {
+        let moves = self.tree_root.as_ref().and_then(|(history, to_move)| {
+            let rest = position.history().strip_prefix(history.as_slice())?;
+            let mut color = *to_move;
+            let mut moves = Vec::with_capacity(rest.len());
+            for event in rest {
+                match *event {
+                    go_board::Event::Move(c, m) if c == color => moves.push(m),
+                    _ => return None,
+                }
+                color = !color;
+            }
+            (color == position.to_move()).then_some(moves)
+        });
+        match moves {
+            Some(moves) => {
+                self.tree.reroot(&moves);
+            }
+            None => self.tree = MctsTree::new(),
+        }
     }
 
     /// Chooses a move for `color` among `root` (every candidate when `None`) under
@@ -330,6 +363,8 @@ impl Player for SearchPlayer {
 
     fn set_random_seed(&mut self, seed: u64) {
         self.config.seed = seed;
+        self.tree = MctsTree::new();
+        self.tree_root = None;
         self.random = RandomPlayer::new(seed);
     }
 
@@ -339,6 +374,8 @@ impl Player for SearchPlayer {
 
     fn game_over(&mut self) {
         self.last = None;
+        self.tree = MctsTree::new();
+        self.tree_root = None;
         self.keeper = TimeKeeper::default();
     }
 }

@@ -11,7 +11,8 @@
 //! One module per concept: [`clock`] (what the controller says about time), [`time`]
 //! (how long to think), [`candidates`] (the union of the generators), [`urgent`]
 //! (reading's urgent moves), [`config`] (a player as a configuration), [`search`] (the
-//! search of one move and its summary), [`rollout`] (MCTS's leaf values and priors),
+//! search of one move and its summary), [`rollout`] (MCTS's leaf values by evaluation
+//! and the union's priors), [`playout`] (MCTS's playouts, tree filter and priors),
 //! [`decide`] (resign, pass or play), [`random`].
 
 pub mod candidates;
@@ -19,6 +20,7 @@ pub mod clock;
 pub mod config;
 pub mod decide;
 pub mod engine;
+pub mod playout;
 pub mod random;
 pub mod rollout;
 pub mod search;
@@ -27,7 +29,7 @@ pub mod urgent;
 
 pub use candidates::{CandidateSet, CandidateUnion, MoveCandidate};
 pub use clock::{Clock, TimeLeft, TimeSettings};
-pub use config::{Algorithm, PlayerConfig};
+pub use config::{Algorithm, PlayerConfig, RolloutKind};
 pub use engine::SearchPlayer;
 pub use random::RandomPlayer;
 

@@ -32,8 +32,12 @@ use go_search::{
 };
 
 use super::candidates::{CandidateSet, CandidateUnion, UnionConfig};
-use super::config::{Algorithm, PlayerConfig};
+use super::config::{Algorithm, PlayerConfig, RolloutKind};
+use super::playout::{Playout, PlayoutCandidates, PlayoutPriors, Policy};
 use super::rollout::{CandidatePriors, EvalRollout};
+
+/// The tree an MCTS player keeps from one move to the next.
+pub type MctsTree = go_search::mcts::Scratch<Move>;
 
 /// How the move of a [`SearchSummary`] was chosen; see the [module
 /// documentation](self).
@@ -285,15 +289,54 @@ impl MoveSearch<'_> {
         limits: &Limits,
         observer: &mut dyn Observer<Move, i32>,
     ) -> Result<SearchSummary, String> {
+        self.run_in(position, root, limits, observer, &mut MctsTree::new())
+    }
+
+    /// [`MoveSearch::run`] with the tree of an MCTS player: a playout MCTS
+    /// ([`RolloutKind::Playout`], [`RolloutKind::Light`]) searches on in the subtree
+    /// `tree` kept (see [`go_search::mcts::Scratch::reroot`]) when the root's moves are
+    /// not restricted, and leaves its tree there.
+    ///
+    /// # Errors
+    ///
+    /// A searcher refused the configuration (a message naming the setting).
+    pub fn run_in(
+        &self,
+        position: &Position,
+        root: Option<Vec<Move>>,
+        limits: &Limits,
+        observer: &mut dyn Observer<Move, i32>,
+        tree: &mut MctsTree,
+    ) -> Result<SearchSummary, String> {
         let candidates = self.union.generate(position);
+        let playouts = self.config.algorithm == Algorithm::Mcts
+            && matches!(self.config.rollout, RolloutKind::Playout | RolloutKind::Light);
+        let restricted = root.is_some();
         let root: Vec<Move> = match root {
             Some(moves) => moves.into_iter().filter(|&m| position.is_legal(m)).collect(),
+            // Playouts search every legal move but own-eye fills.
+            None if playouts => {
+                let mut moves: Vec<Move> = position.legal_moves().collect();
+                go_search::Candidates::candidates(
+                    &PlayoutCandidates::default(),
+                    &GoGame,
+                    position,
+                    0,
+                    &mut moves,
+                );
+                moves
+            }
             None => candidates.moves().collect(),
         };
         let root = if root.is_empty() { vec![Move::Pass] } else { root };
         let evaluator = self.evaluator;
-        let statics: Vec<(Move, f64)> =
-            root.iter().map(|&m| (m, static_value(evaluator, position, m))).collect();
+        // The static values of the union's candidates (every root move but for playouts,
+        // whose root holds every legal move).
+        let statics: Vec<(Move, f64)> = root
+            .iter()
+            .filter(|m| !playouts || candidates.contains(**m))
+            .map(|&m| (m, static_value(evaluator, position, m)))
+            .collect();
         let plain = |mv: Move| RootMove {
             mv,
             value: statics.iter().find(|s| s.0 == mv).map_or(0.0, |s| s.1),
@@ -375,6 +418,34 @@ impl MoveSearch<'_> {
                 }
                 report
             }
+            Algorithm::Mcts if playouts => {
+                let policy = if self.config.rollout == RolloutKind::Light {
+                    Policy::Light
+                } else {
+                    Policy::Heavy
+                };
+                let config = go_search::mcts::Config::default()
+                    .seed(self.config.seed)
+                    .threads(threads)
+                    .exploration(MCTS_EXPLORATION)
+                    .rave(MCTS_RAVE)
+                    .prior_visits(MCTS_PRIOR_VISITS)
+                    .expand_after(MCTS_EXPAND_AFTER)
+                    .reuse_tree(!restricted);
+                let priors =
+                    PlayoutPriors::new().with_union(Arc::clone(self.union), position.move_count());
+                let filter = PlayoutCandidates { root: restricted.then(|| root.clone()) };
+                let search = Mcts::new(config, Playout::new(policy))
+                    .map_err(err)?
+                    .with_priors(priors)
+                    .with_candidates(filter);
+                if restricted {
+                    *tree = MctsTree::new();
+                }
+                let report = search.search_observed(&GoGame, tree, position, limits, observer);
+                summary.root = mcts_root(tree.root_children(), &summary.root, plain);
+                report
+            }
             Algorithm::Mcts => {
                 let config = go_search::mcts::Config::default()
                     .seed(self.config.seed)
@@ -387,22 +458,7 @@ impl MoveSearch<'_> {
                 let mut scratch = search.scratch();
                 let report =
                     search.search_observed(&GoGame, &mut scratch, position, limits, observer);
-                let mut children = scratch.root_children();
-                children.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-                let mut root: Vec<RootMove> = children
-                    .iter()
-                    .map(|&(mv, visits, rate)| RootMove {
-                        visits: Some(visits),
-                        win_rate: Some(rate),
-                        ..plain(mv)
-                    })
-                    .collect();
-                for r in &summary.root {
-                    if !root.iter().any(|x| x.mv == r.mv) {
-                        root.push(r.clone());
-                    }
-                }
-                summary.root = root;
+                summary.root = mcts_root(scratch.root_children(), &summary.root, plain);
                 report
             }
             Algorithm::Random => {
@@ -432,6 +488,38 @@ impl MoveSearch<'_> {
         summary.stats = report.stats;
         Ok(summary)
     }
+}
+
+/// The exploration constant of playout MCTS (RAVE does most of the exploring).
+const MCTS_EXPLORATION: f64 = 0.2;
+/// RAVE's equivalence parameter for playout MCTS.
+const MCTS_RAVE: f64 = 1000.0;
+/// The virtual visits of the priors of playout MCTS.
+const MCTS_PRIOR_VISITS: f64 = 10.0;
+/// The visits a node of playout MCTS needs before its children are added.
+const MCTS_EXPAND_AFTER: u32 = 4;
+
+/// MCTS's root moves, most visited first, then the moves the tree did not hold.
+fn mcts_root(
+    mut children: Vec<(Move, u64, f64)>,
+    before: &[RootMove],
+    plain: impl Fn(Move) -> RootMove,
+) -> Vec<RootMove> {
+    children.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    let mut root: Vec<RootMove> = children
+        .iter()
+        .map(|&(mv, visits, rate)| RootMove {
+            visits: Some(visits),
+            win_rate: Some(rate),
+            ..plain(mv)
+        })
+        .collect();
+    for r in before {
+        if !root.iter().any(|x| x.mv == r.mv) {
+            root.push(r.clone());
+        }
+    }
+    root
 }
 
 /// The searched value of alpha-beta in points, if it has one.
@@ -495,8 +583,10 @@ pub fn limits(config: &PlayerConfig, time: Option<std::time::Duration>) -> Limit
     } else {
         limits.nodes(config.nodes)
     };
-    // Best-first trees hold every node: bound their memory too.
-    limits = limits.memory(config.nodes.saturating_mul(64).max(1 << 16));
+    // Best-first trees hold every node: bound their memory too (MCTS adds a node's
+    // every child at once, up to a board's points).
+    let per_node = if config.algorithm == Algorithm::Mcts { 128 } else { 64 };
+    limits = limits.memory(config.nodes.saturating_mul(per_node).max(1 << 16));
     if let Some(t) = time {
         limits = limits.time(t);
     }
