@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use go_board::{Color, Move, PointSet, Position};
 use go_eval::PositionEvaluator;
-use go_search::Observer;
+use go_search::{Limits, Observer};
 
 use super::candidates::CandidateUnion;
 use super::clock::Clock;
@@ -158,6 +158,24 @@ impl SearchPlayer {
         time: Option<Duration>,
         observer: &mut dyn Observer<Move, i32>,
     ) -> Result<&SearchSummary, String> {
+        let limits = limits(&self.config, time);
+        self.search_within(position, color, root, &limits, observer)
+    }
+
+    /// [`SearchPlayer::search`] within `limits` instead of the configured node budget
+    /// and a time (analysis commands search longer than a move).
+    ///
+    /// # Errors
+    ///
+    /// As [`SearchPlayer::search`].
+    pub fn search_within(
+        &mut self,
+        position: &Position,
+        color: Color,
+        root: Option<Vec<Move>>,
+        limits: &Limits,
+        observer: &mut dyn Observer<Move, i32>,
+    ) -> Result<&SearchSummary, String> {
         let mut position = position.clone();
         if ends_with_two_passes(&position) {
             // A finished or resumed game ends again when a search takes back its next move
@@ -172,7 +190,7 @@ impl SearchPlayer {
         position.set_to_move(color);
         let search =
             MoveSearch { config: &self.config, union: &self.union, evaluator: &self.evaluator };
-        let summary = search.run(&position, root, &limits(&self.config, time), observer)?;
+        let summary = search.run(&position, root, limits, observer)?;
         Ok(self.last.insert(summary))
     }
 
