@@ -218,3 +218,78 @@ fn issue_14_genmove_analyze_plays_and_the_end_of_input_ends_a_stream() {
     assert_eq!(s.line(), None, "nothing after the end of the input");
     s.finish().expect("the session ends cleanly");
 }
+
+/// Words an analysis command line is made of: colours, numbers in and out of range,
+/// KataGo's keys, and odd text.
+const WORDS: &[&str] = &[
+    "b",
+    "w",
+    "black",
+    "WHITE",
+    "x",
+    "0",
+    "1",
+    "7",
+    "50",
+    "100000",
+    "100001",
+    "-1",
+    "+3",
+    "1.5",
+    "1e3",
+    "99999999999999999999999",
+    "interval",
+    "maxmoves",
+    "minmoves",
+    "ownership",
+    "true",
+    "false",
+    "avoid",
+    "allow",
+    "pvVisits",
+    "rootInfo",
+    "D4",
+    "pass",
+    "",
+    "\u{fffd}",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Any arguments of the analysis commands: a GTP error, or an answer made of `info`
+    /// lines (and `play MOVE` for genmove_analyze); never a panic.
+    #[test]
+    fn issue_14_analysis_arguments_never_panic(
+        command in proptest::sample::select(vec![
+            "lz-analyze", "kata-analyze", "lz-genmove_analyze", "kata-genmove_analyze",
+        ]),
+        words in proptest::collection::vec(proptest::sample::select(WORDS), 0..6),
+    ) {
+        let config = PlayerConfig::new(Algorithm::BStar).nodes(20).seed(1);
+        let player = SearchPlayer::new(config).expect("a valid configuration");
+        let mut session = Session::builder(player).commands(play_commands()).build();
+        session.execute("boardsize 5").expect("an answer");
+        let line = format!("{command} {}", words.join(" "));
+        let response = session.execute(&line).expect("an answer");
+        let text = response.text();
+        if response.is_success() {
+            let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+            proptest::prop_assert!(!lines.is_empty(), "{line}: {text:?}");
+            for (i, l) in lines.iter().enumerate() {
+                let last = i + 1 == lines.len();
+                let play = command.contains("genmove") && last;
+                proptest::prop_assert!(
+                    if play { l.starts_with("play ") } else { l.starts_with("info move ") },
+                    "{line}: {text:?}"
+                );
+            }
+        } else {
+            proptest::prop_assert!(!text.is_empty() && !text.contains('\n'), "{line}: {text:?}");
+        }
+    }
+}
