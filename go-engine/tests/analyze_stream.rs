@@ -142,11 +142,18 @@ fn issue_14_lz_analyze_streams_until_the_next_command() {
     // The session goes on as usual.
     s.send("7 play w D5");
     assert_eq!(s.answer(), ["=7 "]);
-    s.send("8 kata-analyze b interval 1 maxmoves 2");
+    s.send("8 kata-analyze b interval 1 maxmoves 2 ownership true");
     assert_eq!(s.line().as_deref(), Some("=8 "));
     let line = s.line().expect("a streamed line");
-    let moves = check_info_line(&line, true);
+    let (info, owners) = line.split_once(" ownership ").expect("KataGo's ownership");
+    let moves = check_info_line(info, true);
     assert!((1..=2).contains(&moves.len()), "maxmoves 2: {line}");
+    // One value per point from the top row, for Black: E5 (the centre) is Black's,
+    // D5 (left of it) White's.
+    let owners: Vec<f64> = owners.split(' ').map(|v| v.parse().expect("a number")).collect();
+    assert_eq!(owners.len(), 81, "{line}");
+    assert!(owners.iter().all(|v| (-1.0..=1.0).contains(v)), "{line}");
+    assert_eq!((owners[40], owners[39]), (1.0, -1.0), "{line}");
     s.send("9 list_stones white");
     while !s.line().expect("the end of the stream").is_empty() {}
     assert_eq!(s.answer(), ["=9 D5"]);
@@ -168,7 +175,8 @@ fn issue_14_malformed_analysis_arguments_get_gtp_errors() {
         "lz-analyze b interval",
         "lz-analyze interval abc",
         "lz-analyze b 10 maxmoves 0",
-        "kata-analyze b 10 ownership true",
+        "lz-analyze b 10 ownership true",
+        "kata-analyze b 10 ownership maybe",
         "kata-analyze b 10 avoid b D4 1",
         "kata-analyze b 10 minmoves 3",
         "lz-genmove_analyze purple 10",

@@ -40,13 +40,19 @@
 //!
 //! Arguments are checked before the answer starts: a word that is neither a colour,
 //! an interval nor a known key, a key without its value, a negative or non-numeric
-//! number, `ownership true` or KataGo's `avoid`/`allow`/`minmoves` (not supported)
-//! give a GTP error.
+//! number, KataGo's `avoid`/`allow`/`minmoves`, or `ownership true` for `lz-analyze`
+//! (not supported) give a GTP error.
+//!
+//! `kata-analyze ... ownership true` adds KataGo's ` ownership V V ...` to every line:
+//! one value per point from the top row down, in [-1, 1] for the analysed colour (a
+//! living stone is its colour's; elsewhere go-eval's owner without reading, scaled by
+//! the certainty of GNU Go-style influence; 0 for nobody).
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use go_board::{Color, Move, excerpt};
+use go_board::{Color, Move, Point, Position, excerpt};
+use go_eval::PositionEvaluator;
 use go_search::{Observer, Progress, Stop, Value};
 
 use super::Session;
@@ -120,6 +126,8 @@ struct Request {
     color: Color,
     interval: Duration,
     max_moves: usize,
+    /// KataGo's `ownership true`.
+    ownership: bool,
 }
 
 /// A rate in Leela's hundredths of a percent, or KataGo's fraction.
@@ -149,6 +157,8 @@ struct Watch<'s, 'a> {
     squash: EvalRollout,
     /// Lines kept (when the stream collects them).
     lines: usize,
+    /// What ends every line (KataGo's ownership).
+    suffix: &'s str,
 }
 
 impl<'s, 'a> Watch<'s, 'a> {
@@ -157,6 +167,7 @@ impl<'s, 'a> Watch<'s, 'a> {
         request: &Request,
         last: Option<&'s str>,
         format: Format,
+        suffix: &'s str,
     ) -> Watch<'s, 'a> {
         Watch {
             stream,
@@ -166,6 +177,7 @@ impl<'s, 'a> Watch<'s, 'a> {
             format,
             squash: EvalRollout::default(),
             lines: 0,
+            suffix,
         }
     }
 }
@@ -205,11 +217,12 @@ impl Observer<Move, i32> for Watch<'_, '_> {
                 _ => String::new(),
             };
             self.stream.line(&format!(
-                "info move {} visits {} winrate {}{score} lcb {} order 0 pv {pv}",
+                "info move {} visits {} winrate {}{score} lcb {} order 0 pv {pv}{}",
                 gtp_move(best),
                 p.nodes.max(1),
                 rate(self.format, mean),
                 rate(self.format, low),
+                self.suffix,
             ));
             self.lines += 1;
         }
@@ -228,7 +241,7 @@ impl Observer<Move, i32> for Watch<'_, '_> {
 
 impl Session<SearchPlayer> {
     /// The arguments of an analysis command.
-    fn analysis_request(&self, args: &Args<'_>) -> Result<Request, String> {
+    fn analysis_request(&self, args: &Args<'_>, format: Format) -> Result<Request, String> {
         let mut color = playable(&self.position).to_move();
         let mut i = 0;
         if let Some(c) = args.get(0).and_then(|w| w.parse::<Color>().ok()) {
@@ -243,6 +256,7 @@ impl Session<SearchPlayer> {
             i += 1;
         }
         let mut max_moves = usize::MAX;
+        let mut ownership = false;
         while let Some(key) = args.get(i) {
             if !matches!(
                 key,
@@ -269,6 +283,7 @@ impl Session<SearchPlayer> {
                             format!("invalid maxmoves '{}': at least 1", excerpt(value))
                         })?;
                 }
+                "ownership" if value == "true" && format == Format::Kata => ownership = true,
                 "ownership" | "ownershipStdev" | "movesOwnership" | "pvVisits" | "rootInfo"
                     if value == "false" => {}
                 _ => return Err(format!("{key} {}: not supported", excerpt(value))),
@@ -278,7 +293,12 @@ impl Session<SearchPlayer> {
         if self.player.config().algorithm == Algorithm::Random {
             return Err("the random player does not search".to_owned());
         }
-        Ok(Request { color, interval: Duration::from_millis(interval.max(1) * 10), max_moves })
+        Ok(Request {
+            color,
+            interval: Duration::from_millis(interval.max(1) * 10),
+            max_moves,
+            ownership,
+        })
     }
 
     fn analyze(
@@ -287,15 +307,16 @@ impl Session<SearchPlayer> {
         stream: &mut Stream<'_>,
         format: Format,
     ) -> CommandResult {
-        let request = self.analysis_request(args)?;
+        let request = self.analysis_request(args, format)?;
         stream.begin();
         let position = playable(&self.position).into_owned();
+        let suffix = ownership(&position, request.color, request.ownership);
         let config = *self.player.config();
         let squash = EvalRollout::default();
         if !stream.is_live() {
             let time = config.move_time.unwrap_or(ANALYSIS_TIME);
             let limits = limits(&config, Some(time));
-            let mut observer = Watch::new(stream, &request, None, format);
+            let mut observer = Watch::new(stream, &request, None, format, &suffix);
             let summary = self.player.search_within(
                 &position,
                 request.color,
@@ -303,7 +324,7 @@ impl Session<SearchPlayer> {
                 &limits,
                 &mut observer,
             )?;
-            let last = entries(summary, &squash, format, request.max_moves);
+            let last = entries(summary, &squash, format, request.max_moves) + &suffix;
             stream.line(&last);
             return Ok(String::new());
         }
@@ -313,7 +334,7 @@ impl Session<SearchPlayer> {
         let mut last: Option<String> = None;
         loop {
             let limits = limits(&config.nodes(budget), None).memory(ANALYSIS_MEMORY);
-            let mut observer = Watch::new(stream, &request, last.as_deref(), format);
+            let mut observer = Watch::new(stream, &request, last.as_deref(), format, &suffix);
             let summary = self.player.search_within(
                 &position,
                 request.color,
@@ -324,7 +345,7 @@ impl Session<SearchPlayer> {
             if summary.stop == Some(Stop::Observer) {
                 return Ok(String::new());
             }
-            let report = entries(summary, &squash, format, request.max_moves);
+            let report = entries(summary, &squash, format, request.max_moves) + &suffix;
             stream.line(&report);
             last = Some(report);
             if budget >= cap || summary.stop == Some(Stop::Memory) || stream.interrupted() {
@@ -345,11 +366,13 @@ impl Session<SearchPlayer> {
         stream: &mut Stream<'_>,
         format: Format,
     ) -> CommandResult {
-        let request = self.analysis_request(args)?;
+        let request = self.analysis_request(args, format)?;
         stream.begin();
+        let suffix = ownership(&playable(&self.position), request.color, request.ownership);
         let answer = self.genmove_for(request.color, true)?;
         if let Some(summary) = self.player.last_search() {
-            stream.line(&entries(summary, &EvalRollout::default(), format, request.max_moves));
+            let squash = EvalRollout::default();
+            stream.line(&(entries(summary, &squash, format, request.max_moves) + &suffix));
         }
         let answer = if answer == "PASS" { "pass".to_owned() } else { answer };
         Ok(format!("play {answer}"))
@@ -422,6 +445,37 @@ impl Session<SearchPlayer> {
         }
         Ok(out.join("\n"))
     }
+}
+
+/// KataGo's ` ownership V V ...` when `wanted` (else nothing): every point from the top
+/// row down, each row from the left, in [-1, 1] for `color` (1: `color`'s). A living
+/// stone is its colour's; an empty point or a dead stone is the owner's of go-eval's
+/// evaluation (without reading) scaled by the certainty of GNU Go-style influence (as
+/// `go-engine analyze --svg` draws it), 0 when nobody owns it.
+fn ownership(position: &Position, color: Color, wanted: bool) -> String {
+    if !wanted {
+        return String::new();
+    }
+    let eval = PositionEvaluator::default().evaluate_position(position);
+    let certainty = crate::svg::territory_certainty(position, &eval.dead);
+    let (board, size) = (position.board(), position.size());
+    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    let mut out = String::from(" ownership");
+    for row in (0..size.rows()).rev() {
+        for col in 0..size.cols() {
+            let Some(p) = Point::new(col, row, size) else { continue };
+            let living = board.color_at(p).filter(|_| !eval.dead.contains(p));
+            let v = match (living, eval.ownership[p]) {
+                (Some(Color::Black), _) => 1.0,
+                (Some(Color::White), _) => -1.0,
+                (None, Some(Color::Black)) => certainty[p].clamp(0.0, 1.0),
+                (None, Some(Color::White)) => -(-certainty[p]).clamp(0.0, 1.0),
+                (None, None) => 0.0,
+            };
+            out.push_str(&format!(" {:.4}", sign * v));
+        }
+    }
+    out
 }
 
 /// The `info` entries of every root move, best first (at most `max_moves`).
