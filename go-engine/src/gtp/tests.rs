@@ -146,6 +146,18 @@ fn issue_14_the_next_line_interrupts_a_streaming_command_in_serve() {
     assert_eq!(answers[4], "");
 }
 
+#[test]
+fn issue_14_quit_ends_a_streaming_command_then_the_session() {
+    let mut session = Session::builder(RandomPlayer::new(0)).command(ticker()).build();
+    let input = b"ticker\n7 quit\nname\n";
+    let mut output = Vec::new();
+    session.serve(&input[..], &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.starts_with("= \nfirst second"), "{text}");
+    assert!(text.ends_with("\n\n=7 \n\n"), "{text}");
+    assert!(session.has_quit());
+}
+
 /// A player that always answers the same decision and calls every stone of one colour
 /// dead.
 struct Fixed {
