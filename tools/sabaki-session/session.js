@@ -1,7 +1,7 @@
 // A whole game driven by Sabaki's GTP controller library (@sabaki/gtp), with analysis
 // on between moves, checking every response. See README.md in this folder.
 //
-//   node session.js [--engine PATH] [--opponent engine|gnugo] [--nodes N] [--size 9]
+//   node session.js [--engine PATH] [--opponent engine|gnugo] [--player NAME] [--nodes N] [--size 9]
 //                   [--interval CS] [--maxmoves N] [--seed N] [--timeout SECONDS]
 //
 // Exit status 0 when every check passed, 1 otherwise (the failures are printed).
@@ -16,6 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const options = {
   engine: path.resolve(here, '../../target/release/go-engine'),
   opponent: 'engine',
+  player: 'bstar',
   nodes: 300,
   size: 9,
   interval: 10,
@@ -165,7 +166,7 @@ async function main() {
   let engineArgs = seed => [
     'gtp',
     '--player',
-    'bstar',
+    options.player,
     '--nodes',
     String(options.nodes),
     '--seed',
