@@ -30,8 +30,10 @@
 //! them. All are for the side to move. The win rate is MCTS's own, or the realistic
 //! value in points squashed by the logistic of [`EvalRollout`]; `lower` and `upper`
 //! are the B*/PB* bounds in points (the realistic value twice when there are none);
-//! `visits` is MCTS's count, or the root's nodes for the best move and 1 for the
-//! others; `lcb` is the win rate of the pessimistic bound; `prior` is the candidate's
+//! `visits` is MCTS's count (its unvisited root moves are left out), or the root's
+//! nodes for the best move and 1 for the others; `scoreLead` (and `scoreMean`) is the
+//! realistic value in points (for the lines of MCTS's search in progress, the lead
+//! whose logistic is its win rate); `lcb` is the win rate of the pessimistic bound; `prior` is the candidate's
 //! share of the merged weights.
 //!
 //! Without a live input ([`Session::execute`]) an analysis is one search within the
@@ -198,7 +200,7 @@ impl Observer<Move, i32> for Watch<'_, '_> {
         } else if let Some(best) = p.best {
             // The win rates, and the score in points when the value has one.
             let (mean, low, score) = match p.value {
-                Value::WinRate(w) => (w, w, None),
+                Value::WinRate(w) => (w, w, Some(lead(&self.squash, w))),
                 Value::Bounds(b) => {
                     let mid = points(b.pessimistic() + b.optimistic()) / 2.0;
                     let low = self.squash.win_probability(points(b.pessimistic()));
@@ -447,6 +449,21 @@ impl Session<SearchPlayer> {
     }
 }
 
+/// The lead in points whose win probability is `rate` under `squash` (the inverse of
+/// [`EvalRollout::win_probability`], by bisection within ±1000 points).
+fn lead(squash: &EvalRollout, rate: f64) -> f64 {
+    let (mut lo, mut hi) = (-1000.0, 1000.0);
+    for _ in 0..60 {
+        let mid = (lo + hi) / 2.0;
+        if squash.win_probability(mid) < rate {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
 /// KataGo's ` ownership V V ...` when `wanted` (else nothing): every point from the top
 /// row down, each row from the left, in [-1, 1] for `color` (1: `color`'s). A living
 /// stone is its colour's; an empty point or a dead stone is the owner's of go-eval's
@@ -487,7 +504,10 @@ fn entries(
 ) -> String {
     let total: f64 = summary.candidates.moves.iter().map(|c| c.weight).sum::<f64>().max(1e-9);
     let mut parts = Vec::new();
-    for (order, r) in summary.root.iter().enumerate().take(max_moves) {
+    // MCTS's unvisited root moves are not reported (unless none was visited).
+    let visited = summary.root.iter().any(|r| r.visits.is_some_and(|v| v > 0));
+    let reported = summary.root.iter().filter(|r| !visited || r.visits != Some(0));
+    for (order, r) in reported.enumerate().take(max_moves) {
         let win = r.win_rate.unwrap_or_else(|| squash.win_probability(r.value));
         let (lo, hi) = r.bounds.unwrap_or((r.value, r.value));
         let lcb = r.win_rate.unwrap_or_else(|| squash.win_probability(lo));
