@@ -191,7 +191,8 @@ def play_game(g, engine, opp, args, rng):
                 return record
     clock = Clock(*map(int, args.time_settings.split())) if args.time_settings else None
     moves, passes, colour = [], 0, "b"
-    engine_times = []
+    # Kept in the record as the game goes, so that a failed game has them too.
+    engine_times = record["engine_seconds"] = []
     result = None
     # The opening: random legal moves off the first line, played into both.
     for _ in range(args.opening):
@@ -259,9 +260,6 @@ def play_game(g, engine, opp, args, rng):
     record["result"] = result
     winner = (result or "?")[0].lower()
     record["engine_won"] = winner == eng_colour
-    record["engine_seconds_max"] = max(engine_times, default=0.0)
-    record["engine_seconds_sum"] = sum(engine_times)
-    record["engine_moves"] = len(engine_times)
     return record
 
 
@@ -311,9 +309,10 @@ def main():
         refused += any(n.startswith("engine refused") for n in record["notes"])
         long_games += any(n == "maxmoves reached" for n in record["notes"])
         sequences.add(record.get("sequence"))
-        seconds_max = max(seconds_max, record.get("engine_seconds_max", 0.0))
-        seconds_sum += record.get("engine_seconds_sum", 0.0)
-        engine_moves += record.get("engine_moves", 0)
+        times = record.get("engine_seconds", [])
+        seconds_max = max([seconds_max] + times)
+        seconds_sum += sum(times)
+        engine_moves += len(times)
         if record["failures"]:
             failures.append(dict(game=g, failures=record["failures"]))
             print(f"game {g}: FAILED {record['failures']}", flush=True)
