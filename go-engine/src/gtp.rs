@@ -90,8 +90,12 @@
 //!   Black positive, of every stone on the board (no dead stone removed), for scripts;
 //!   `gogui-bouzy_map` and `gogui-influence_map` answer the same maps divided by their
 //!   largest absolute value, so that GoGui's `dboard` draws them in proportion.
-//! - `gogui-interrupt` only declares that GoGui may send `# interrupt` (a comment):
-//!   every command answers at once, so there is nothing to interrupt yet.
+//! - `gogui-interrupt` declares that GoGui may send `# interrupt` (a comment): like
+//!   any line, it ends a streaming command (`lz-analyze`, `kata-analyze`) when the
+//!   session is served; other commands answer when their search ends.
+//! - Streaming commands ([`Command::streaming`], [`Stream`]): `lz-analyze` and
+//!   `kata-analyze` of the engine that plays answer `=` at once and send lines until
+//!   the next command arrives ([`Session::serve`]).
 //!
 //! # Examples
 //!
@@ -123,9 +127,10 @@ mod play;
 mod play_analyze;
 mod reading;
 mod standard;
+mod stream;
 
 use std::fmt;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use go_board::sgf::{self, GameRecord, ReadLimits};
@@ -137,6 +142,8 @@ pub use patterns::PatternsState;
 pub use play::commands as play_commands;
 pub use reading::{MAX_DEPTH_OFFSET, NodeCounters, ReadingState, shifted};
 pub(crate) use standard::cpu_seconds;
+pub use stream::Stream;
+use stream::{Input, Line};
 
 use crate::player::{Clock, Player, RandomPlayer};
 use crate::record::LoadedGame;
@@ -144,6 +151,32 @@ use crate::record::LoadedGame;
 /// The longest command line [`Session::serve`] reads, in bytes; a longer line is
 /// answered with an error and skipped.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// The text of an answer as GTP may send it: no empty line inside (which would end the
+/// answer early), no trailing line breaks; the first line may be empty (a diagram starts
+/// on the line after the `=`). Control characters (a carriage return ends a line for
+/// many controllers) and Unicode line separators are escaped, so that quoted input
+/// cannot end an answer early.
+fn clean(raw: &str) -> String {
+    let mut text = String::with_capacity(raw.len());
+    for (i, line) in raw.trim_end_matches(['\n', '\r']).split('\n').enumerate() {
+        let line = line.trim_end_matches('\r');
+        if i > 0 {
+            text.push('\n');
+            if line.is_empty() {
+                text.push(' ');
+            }
+        }
+        for c in line.chars() {
+            if (c.is_control() && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}') {
+                text.extend(c.escape_default());
+            } else {
+                text.push(c);
+            }
+        }
+    }
+    text
+}
 
 /// The answer to one command: success (`=`) or failure (`?`), the command's id, and
 /// the text.
@@ -161,31 +194,10 @@ pub struct Response {
 
 impl Response {
     fn new(id: Option<String>, result: CommandResult) -> Response {
-        let (success, raw) = match result {
-            Ok(t) => (true, t),
-            Err(t) => (false, t),
+        let (success, text) = match result {
+            Ok(t) => (true, clean(&t)),
+            Err(t) => (false, clean(&t)),
         };
-        // No empty line inside the answer, no trailing line breaks; the first line may
-        // be empty (a diagram starts on the line after the `=`). Control characters
-        // (a carriage return ends a line for many controllers) and Unicode line
-        // separators are escaped, so that quoted input cannot end an answer early.
-        let mut text = String::with_capacity(raw.len());
-        for (i, line) in raw.trim_end_matches(['\n', '\r']).split('\n').enumerate() {
-            let line = line.trim_end_matches('\r');
-            if i > 0 {
-                text.push('\n');
-                if line.is_empty() {
-                    text.push(' ');
-                }
-            }
-            for c in line.chars() {
-                if (c.is_control() && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}') {
-                    text.extend(c.escape_default());
-                } else {
-                    text.push(c);
-                }
-            }
-        }
         Response { id, success, text, quit: false }
     }
 
@@ -432,58 +444,89 @@ impl<P: Player> Session<P> {
 
     /// Like [`Session::execute`], for a line as raw bytes: bytes that are not UTF-8 can
     /// only fail to match a command or an argument.
+    ///
+    /// A streaming command (`lz-analyze`, ...) runs to its own limits here, and its
+    /// lines come in the answer's text, after an empty first line.
     pub fn execute_bytes(&mut self, line: &[u8]) -> Option<Response> {
         let command = line::parse(line)?;
-        let result = if command.name.is_empty() {
-            Err("missing command".to_owned())
-        } else {
-            let words: Vec<&str> = command.args.iter().map(String::as_str).collect();
-            let args = Args::new(&words, &command.raw);
-            let table = Arc::clone(&self.commands);
-            match table.get(&command.name) {
-                Some(handler) => handler.run(self, &args),
-                None => Err("unknown command".to_owned()),
-            }
+        let mut stream = Stream::collect(command.id.clone());
+        let result = self.dispatch(&command, &mut stream);
+        let result = match stream.finish(result) {
+            Ok(Some(result)) => result,
+            // A collecting stream neither writes nor ends the answer itself.
+            Ok(None) | Err(_) => Err("the answer was lost".to_owned()),
         };
-        let mut response = Response::new(command.id, result);
+        Some(self.respond(command.id, result))
+    }
+
+    /// Runs a parsed command.
+    fn dispatch(&mut self, command: &line::CommandLine, stream: &mut Stream<'_>) -> CommandResult {
+        if command.name.is_empty() {
+            return Err("missing command".to_owned());
+        }
+        let words: Vec<&str> = command.args.iter().map(String::as_str).collect();
+        let args = Args::new(&words, &command.raw);
+        let table = Arc::clone(&self.commands);
+        match table.get(&command.name) {
+            Some(handler) => handler.run(self, &args, stream),
+            None => Err("unknown command".to_owned()),
+        }
+    }
+
+    /// The response to a command with `id` that gave `result`.
+    fn respond(&mut self, id: Option<String>, result: CommandResult) -> Response {
+        let mut response = Response::new(id, result);
         if std::mem::take(&mut self.quitting) && response.success {
             self.quit = true;
             response.quit = true;
         }
-        Some(response)
+        response
     }
 
     /// Reads command lines from `input` and writes the answers to `output` (flushed
     /// after each), until `quit` or the end of the input.
     ///
     /// A line longer than [`MAX_LINE`] bytes is skipped and answered with an error.
+    /// The input is read on a thread of its own, one line ahead at most while a
+    /// streaming command (`lz-analyze`, `kata-analyze`) runs, so that the next
+    /// command interrupts it: the streamed answer ends with its empty line, and the
+    /// next command is answered as usual.
     ///
     /// # Errors
     ///
     /// An I/O error of `input` or `output`.
-    pub fn serve<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            let n = (&mut input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
-            if n == 0 {
-                return Ok(());
-            }
-            let response = if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
-                let id = line::id_of(&buf[..64.min(buf.len())]);
-                skip_line(&mut input)?;
-                Some(Response::new(id, Err(format!("line too long (limit {MAX_LINE} bytes)"))))
-            } else {
-                self.execute_bytes(&buf)
-            };
-            if let Some(response) = response {
+    pub fn serve<R: BufRead + Send, W: Write>(
+        &mut self,
+        input: R,
+        mut output: W,
+    ) -> io::Result<()> {
+        std::thread::scope(|scope| {
+            let mut input = Input::spawn(scope, input);
+            loop {
+                let (id, result) = match input.next() {
+                    Line::End => return Ok(()),
+                    Line::Failed(e) => return Err(e),
+                    Line::TooLong(id) => {
+                        (id, Err(format!("line too long (limit {MAX_LINE} bytes)")))
+                    }
+                    Line::Text(buf) => {
+                        let Some(command) = line::parse(&buf) else { continue };
+                        let mut stream = Stream::live(command.id.clone(), &mut output, &mut input);
+                        let result = self.dispatch(&command, &mut stream);
+                        match stream.finish(result)? {
+                            Some(result) => (command.id, result),
+                            None => continue,
+                        }
+                    }
+                };
+                let response = self.respond(id, result);
                 write!(output, "{response}")?;
                 output.flush()?;
                 if response.is_quit() {
                     return Ok(());
                 }
             }
-        }
+        })
     }
 
     /// Starts a new game on an empty board of `size`, keeping the rules and the time
@@ -571,22 +614,6 @@ fn parse_integer(text: &str) -> Option<i128> {
     }
     let value = digits.parse::<i128>().unwrap_or(i128::MAX);
     Some(if negative { -value } else { value })
-}
-
-/// Reads and drops the rest of a line.
-fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        if let Some(i) = buf.iter().position(|&b| b == b'\n') {
-            input.consume(i + 1);
-            return Ok(());
-        }
-        let n = buf.len();
-        input.consume(n);
-    }
 }
 
 #[cfg(test)]

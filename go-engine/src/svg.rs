@@ -323,7 +323,7 @@ pub fn board_svg_marked(position: &Position, overlay: Overlay, marks: &[Mark]) -
 /// GNU Go's territory value of every point (Black positive, in [−1, 1]): the certainty
 /// of the evaluation's potential model, from the directional influence of the stones
 /// that are not `dead`.
-fn territory_certainty(position: &Position, dead: &PointSet) -> PointMap<f64> {
+pub(crate) fn territory_certainty(position: &Position, dead: &PointSet) -> PointMap<f64> {
     let board = position.board();
     let size = board.size();
     let living =

@@ -143,7 +143,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         builder = builder.commands(play_commands());
     }
     let mut session = builder.build();
-    match session.serve(io::stdin().lock(), io::stdout().lock()) {
+    match session.serve(io::BufReader::new(io::stdin()), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // The controller went away: nothing is left to answer.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,

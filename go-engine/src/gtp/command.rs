@@ -35,12 +35,32 @@ use std::sync::Arc;
 use go_board::{BoardSize, Color, Point};
 
 use super::Session;
+use super::stream::Stream;
 
 /// What a command handler answers: the text of a success (`=`) or of a failure (`?`).
 pub type CommandResult = Result<String, String>;
 
 /// A command handler: it reads and changes the session, and answers.
-type Handler<P> = Arc<dyn Fn(&mut Session<P>, &Args<'_>) -> CommandResult + Send + Sync>;
+type Plain<P> = Arc<dyn Fn(&mut Session<P>, &Args<'_>) -> CommandResult + Send + Sync>;
+
+/// A streaming command handler: it may send lines of its answer while it works.
+type Streaming<P> =
+    Arc<dyn Fn(&mut Session<P>, &Args<'_>, &mut Stream<'_>) -> CommandResult + Send + Sync>;
+
+/// How a command answers: at once, or line by line.
+enum Handler<P> {
+    Plain(Plain<P>),
+    Streaming(Streaming<P>),
+}
+
+impl<P> Clone for Handler<P> {
+    fn clone(&self) -> Handler<P> {
+        match self {
+            Handler::Plain(h) => Handler::Plain(Arc::clone(h)),
+            Handler::Streaming(h) => Handler::Streaming(Arc::clone(h)),
+        }
+    }
+}
 
 /// The arguments of a command line as a handler sees them: the words after the command
 /// name, and the raw text they came from (for `echo`).
@@ -187,13 +207,34 @@ impl<P> Command<P> {
         name: impl Into<Cow<'static, str>>,
         handler: impl Fn(&mut Session<P>, &Args<'_>) -> CommandResult + Send + Sync + 'static,
     ) -> Command<P> {
-        let name = name.into();
+        Command::with_handler(name.into(), Handler::Plain(Arc::new(handler)))
+    }
+
+    /// A command `name` whose `handler` may stream its answer: the lines it gives to
+    /// the [`Stream`] are sent at once after the `=` (when the session is served), and
+    /// it should stop soon after [`Stream::interrupted`] says that the next command
+    /// has arrived. The text it returns ends the answer.
+    ///
+    /// # Panics
+    ///
+    /// If `name` is not a GTP command name (as [`Command::new`]).
+    pub fn streaming(
+        name: impl Into<Cow<'static, str>>,
+        handler: impl Fn(&mut Session<P>, &Args<'_>, &mut Stream<'_>) -> CommandResult
+        + Send
+        + Sync
+        + 'static,
+    ) -> Command<P> {
+        Command::with_handler(name.into(), Handler::Streaming(Arc::new(handler)))
+    }
+
+    fn with_handler(name: Cow<'static, str>, handler: Handler<P>) -> Command<P> {
         assert!(
             !name.is_empty()
                 && !name.chars().any(|c| c.is_whitespace() || c.is_control() || c == '#'),
             "{name:?} is not a GTP command name"
         );
-        Command { name, handler: Arc::new(handler), analyze: Vec::new() }
+        Command { name, handler, analyze: Vec::new() }
     }
 
     /// Adds an entry for GoGui's analyze menu: `kind/label/name args` (`args` may use
@@ -213,9 +254,17 @@ impl<P> Command<P> {
         &self.name
     }
 
-    /// Runs the command.
-    pub(super) fn run(&self, session: &mut Session<P>, args: &Args<'_>) -> CommandResult {
-        (self.handler)(session, args)
+    /// Runs the command; a streaming command streams to `stream`.
+    pub(super) fn run(
+        &self,
+        session: &mut Session<P>,
+        args: &Args<'_>,
+        stream: &mut Stream<'_>,
+    ) -> CommandResult {
+        match &self.handler {
+            Handler::Plain(h) => h(session, args),
+            Handler::Streaming(h) => h(session, args, stream),
+        }
     }
 }
 
@@ -223,7 +272,7 @@ impl<P> Clone for Command<P> {
     fn clone(&self) -> Command<P> {
         Command {
             name: self.name.clone(),
-            handler: Arc::clone(&self.handler),
+            handler: self.handler.clone(),
             analyze: self.analyze.clone(),
         }
     }

@@ -347,6 +347,12 @@ impl<P: Player> Session<P> {
 
     fn genmove(&mut self, args: &Args<'_>, play: bool) -> CommandResult {
         let color = args.color(0)?;
+        self.genmove_for(color, play)
+    }
+
+    /// Asks the player for a move of `color` (played when `play`): the answer of
+    /// `genmove` (`D4`, `PASS` or `resign`).
+    pub(super) fn genmove_for(&mut self, color: Color, play: bool) -> CommandResult {
         let position = playable(&self.position);
         let decision = self.player.genmove(&position, color, &self.clock);
         let Decision::Play(mv) = decision else { return Ok("resign".to_owned()) };

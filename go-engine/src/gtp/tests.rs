@@ -86,6 +86,78 @@ fn serve_skips_a_line_that_is_too_long() {
     assert_eq!(session.rules().komi.to_string(), "7.5");
 }
 
+/// A streaming command for the tests: a line with a control character and a line
+/// break, an empty line, then `tick N` lines until interrupted (at most 100,000, as a
+/// guard), and `done N`.
+fn ticker() -> Command<RandomPlayer> {
+    Command::streaming(
+        "ticker",
+        |_: &mut Session<RandomPlayer>, args: &Args<'_>, stream: &mut Stream<'_>| {
+            if args.get(0) == Some("bad") {
+                return Err("bad argument".to_owned());
+            }
+            stream.begin();
+            stream.line("first\nsecond\r\x1b");
+            stream.line("");
+            let mut n = 0;
+            while n < 3 || (stream.is_live() && !stream.interrupted() && n < 100_000) {
+                stream.line(&format!("tick {n}"));
+                n += 1;
+                if stream.is_live() && stream.wait(std::time::Duration::from_millis(1)) {
+                    break;
+                }
+            }
+            Ok(format!("done {n}"))
+        },
+    )
+}
+
+#[test]
+fn issue_14_a_streaming_command_collects_its_lines_in_execute() {
+    let mut session = Session::builder(RandomPlayer::new(0)).command(ticker()).build();
+    // No live input: never interrupted, the lines come in the answer.
+    assert_eq!(
+        answer(&mut session, "4 ticker"),
+        "=4 \nfirst second\\r\\u{1b}\ntick 0\ntick 1\ntick 2\ndone 3\n\n"
+    );
+    assert_eq!(answer(&mut session, "5 ticker bad"), "?5 bad argument\n\n");
+}
+
+#[test]
+fn issue_14_the_next_line_interrupts_a_streaming_command_in_serve() {
+    let mut session = Session::builder(RandomPlayer::new(0)).command(ticker()).build();
+    // The whole input is there at once: the ticker starts, sees the next line at once,
+    // ends its answer, and the next commands are answered in order.
+    let input = b"1 ticker\n2 ticker bad\n# a comment interrupts too\n3 ticker\n\n4 name\n";
+    let mut output = Vec::new();
+    session.serve(&input[..], &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    let answers: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(answers.len(), 5, "{text}");
+    for (answer, id) in [(answers[0], 1), (answers[2], 3)] {
+        let lines: Vec<&str> = answer.lines().collect();
+        assert_eq!(lines[0], format!("={id} "), "{text}");
+        assert_eq!(lines[1], "first second\\r\\u{1b}", "{text}");
+        assert!(lines[2..lines.len() - 1].iter().all(|l| l.starts_with("tick ")), "{text}");
+        assert!(lines.last().unwrap().starts_with("done "), "{text}");
+    }
+    assert_eq!(answers[1], "?2 bad argument");
+    assert_eq!(answers[3], "=4 go-engine (random player)");
+    assert_eq!(answers[4], "");
+}
+
+#[test]
+fn issue_14_quit_ends_a_streaming_command_then_the_session() {
+    let mut session = Session::builder(RandomPlayer::new(0)).command(ticker()).build();
+    let input = b"ticker\n7 quit\nname\n";
+    let mut output = Vec::new();
+    session.serve(&input[..], &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.starts_with("= \nfirst second"), "{text}");
+    assert!(text.ends_with("\n\n=7 \n\n"), "{text}");
+    assert!(session.has_quit());
+}
+
 /// A player that always answers the same decision and calls every stone of one colour
 /// dead.
 struct Fixed {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use go_board::{Color, Move, PointSet, Position};
 use go_eval::PositionEvaluator;
-use go_search::Observer;
+use go_search::{Limits, Observer};
 
 use super::candidates::CandidateUnion;
 use super::clock::Clock;
@@ -163,6 +163,24 @@ impl SearchPlayer {
         time: Option<Duration>,
         observer: &mut dyn Observer<Move, i32>,
     ) -> Result<&SearchSummary, String> {
+        let limits = limits(&self.config, time);
+        self.search_within(position, color, root, &limits, observer)
+    }
+
+    /// [`SearchPlayer::search`] within `limits` instead of the configured node budget
+    /// and a time (analysis commands search longer than a move).
+    ///
+    /// # Errors
+    ///
+    /// As [`SearchPlayer::search`].
+    pub fn search_within(
+        &mut self,
+        position: &Position,
+        color: Color,
+        root: Option<Vec<Move>>,
+        limits: &Limits,
+        observer: &mut dyn Observer<Move, i32>,
+    ) -> Result<&SearchSummary, String> {
         let mut position = position.clone();
         if ends_with_two_passes(&position) {
             // A finished or resumed game ends again when a search takes back its next move
@@ -178,8 +196,7 @@ impl SearchPlayer {
         self.keep_subtree(&position);
         let search =
             MoveSearch { config: &self.config, union: &self.union, evaluator: &self.evaluator };
-        let limits = limits(&self.config, time);
-        let summary = search.run_in(&position, root, &limits, observer, &mut self.tree)?;
+        let summary = search.run_in(&position, root, limits, observer, &mut self.tree)?;
         self.tree_root = Some((position.history().to_vec(), color));
         Ok(self.last.insert(summary))
     }
