@@ -94,8 +94,13 @@ impl Limits {
     }
 }
 
-/// How often (in checks) the clock and the stop flag are read.
+/// How often (in checks) the clock and the stop flag are read, at most.
 const CLOCK_EVERY: u32 = 256;
+
+/// The time a timed search aims to leave between two reads of the clock: searches
+/// whose checks are slow (a Go evaluation with reading costs milliseconds) read it at
+/// every check, fast ones every [`CLOCK_EVERY`] checks.
+const CLOCK_PERIOD: Duration = Duration::from_millis(1);
 
 /// Counters shared by the threads of one parallel search.
 #[derive(Debug, Default)]
@@ -132,6 +137,11 @@ pub(crate) struct Budget<'a, M, S> {
     deadline: Option<Instant>,
     /// Checks left before the clock, the flag and the pool are read.
     countdown: u32,
+    /// Checks between two reads: [`CLOCK_EVERY`], or, when a deadline or a stop flag is
+    /// set, adapted to the time checks take (from 1 up to [`CLOCK_EVERY`]).
+    every: u32,
+    /// When the clock was last read (timed searches).
+    last_read: Instant,
     /// A search of one thread stops at these counts (the limits; 0 once stopped, so
     /// that the fast path has one comparison per count).
     node_limit: u64,
@@ -199,11 +209,14 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
         let own = |limit: Option<u64>| {
             if shared.is_some() { u64::MAX } else { limit.unwrap_or(u64::MAX) }
         };
+        let every = if deadline.is_some() || limits.stop.is_some() { 1 } else { CLOCK_EVERY };
         Budget {
             limits,
             start,
             deadline,
-            countdown: CLOCK_EVERY,
+            countdown: every,
+            every,
+            last_read: start,
             node_limit: own(limits.nodes),
             eval_limit: own(limits.evaluations),
             stop: None,
@@ -292,7 +305,18 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
         if self.countdown > 0 {
             return false;
         }
-        self.countdown = CLOCK_EVERY;
+        if self.every < CLOCK_EVERY || self.deadline.is_some() || self.limits.stop.is_some() {
+            // A timed search: as many checks between reads as fit in the clock period.
+            let now = Instant::now();
+            let gap = now.saturating_duration_since(self.last_read);
+            self.last_read = now;
+            if gap < CLOCK_PERIOD / 2 {
+                self.every = (self.every * 2).min(CLOCK_EVERY);
+            } else if gap > CLOCK_PERIOD * 2 {
+                self.every = (self.every / 2).max(1);
+            }
+        }
+        self.countdown = self.every;
         let mut nodes = stats.nodes;
         if let Some(shared) = self.shared {
             nodes = shared.nodes.fetch_add(stats.nodes - self.flushed_nodes, Ordering::Relaxed)
@@ -407,6 +431,32 @@ mod tests {
         let stopped = (0..CLOCK_EVERY).any(|_| b.exhausted(&Stats::default(), none));
         assert!(stopped);
         assert_eq!(b.stopped(), Some(Stop::Flag));
+    }
+
+    #[test]
+    fn issue_14_slow_checks_read_the_clock_at_each_check() {
+        // Checks of 3 ms each (a Go evaluation with reading): a search of 20 ms must stop
+        // after a handful of them, not after the 256 checks between two reads of a fast
+        // search (which would take at least 768 ms, far past its deadline).
+        let limits = Limits::default().time(Duration::from_millis(20));
+        let mut b = B::new(&limits, None);
+        let checks = (1..=CLOCK_EVERY)
+            .find(|_| {
+                std::thread::sleep(Duration::from_millis(3));
+                b.exhausted(&Stats::default(), none)
+            })
+            .expect("the deadline stops the search");
+        assert!(checks < 64, "{checks} checks");
+        assert_eq!(b.stopped(), Some(Stop::Deadline));
+
+        // Fast checks under a deadline read the clock less and less often, up to every
+        // CLOCK_EVERY checks.
+        let limits = Limits::default().time(Duration::from_secs(3600));
+        let mut b = B::new(&limits, None);
+        for _ in 0..4 * CLOCK_EVERY {
+            assert!(!b.exhausted(&Stats::default(), none));
+        }
+        assert!(b.every > 1, "{}", b.every);
     }
 
     #[test]
