@@ -166,7 +166,8 @@ fn issue_11_solve_text_output() {
 #[test]
 fn issue_11_solve_node_limit_fails_cleanly() {
     let path = problem("straight-three-kill.sgf");
-    let (out, err, code) = solve(&[path.to_str().expect("UTF-8"), "--json", "--nodes", "3"]);
+    let (out, err, code) =
+        solve(&[path.to_str().expect("UTF-8"), "--json", "--nodes", "3", "--reach", "none"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("node limit (3 nodes per search) was reached"), "{err}");
     let v: Value = serde_json::from_str(&out).expect("the partial answer as JSON");
@@ -174,7 +175,7 @@ fn issue_11_solve_node_limit_fails_cleanly() {
     assert_eq!(v["status"], "unknown");
     // Far fewer nodes than the full answer takes (a search stops at the first node
     // past its limit; the answer asks several questions).
-    let full = json("straight-three-kill.sgf", &[]);
+    let full = json("straight-three-kill.sgf", &["--reach", "none"]);
     assert!(
         v["nodes"].as_u64().expect("a count") * 4 < full["nodes"].as_u64().expect("a count"),
         "{} / {}",
