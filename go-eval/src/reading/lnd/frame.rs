@@ -19,6 +19,15 @@
 //! attacker's outermost stones apart from the wall: they stay capturable, as they are
 //! in the book when the defender can cut them off.
 //!
+//! [`frame_reach`] frames tighter: the region is the defender's *reach* (the points
+//! within a few steps of its stones, not crossing attacker stones), the attacker chains
+//! next to it and the pockets they enclose; everything else is wall. It takes the
+//! book's enclosure at its word (the space behind the attacker's stones is the
+//! attacker's), which shrinks the search a lot and changes the question a little: a
+//! defender that could run further in the book is stopped at the reach.
+//! `LifeAndDeath::solve_open` uses it by default ([`REACH`] steps) and falls back to
+//! [`frame_with_margin`] when it cannot be built.
+//!
 //! When the file does not say who attacks, the *outer* colour is taken as the attacker:
 //! the one whose stones lie, on average, closer to the open sides of the box (the sides
 //! not on the board's edge). Callers that can afford it try the other colour when the
