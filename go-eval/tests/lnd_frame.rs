@@ -114,3 +114,42 @@ fn issue_11_lnd_guess_when_the_budget_runs_out() {
     assert!(full.moves.solution.answer.certain);
     assert_eq!(full.moves.solution.guess, None);
 }
+
+/// Every correct first move (sorted) and the outcome of an open problem.
+fn answer(b: &Board, to_play: Color, reach: Option<u8>) -> (Goal, Outcome, Vec<Move>) {
+    let solver =
+        LifeAndDeath::new(Config { frame_reach: reach, frame_margin: 0, ..Config::default() });
+    let open =
+        solver.solve_open(b, to_play, None, Budget::new(2_000_000, 100), true).expect("a frame");
+    assert!(open.moves.solution.answer.certain && open.moves.complete);
+    let mut moves: Vec<Move> = open.moves.moves.iter().map(|m| m.point).collect();
+    moves.sort_by_key(|m| match m {
+        Move::Play(p) => p.index(),
+        Move::Pass => 0,
+    });
+    (open.goal, open.moves.solution.answer.outcome, moves)
+}
+
+#[test]
+fn issue_11_lnd_reach_frame_agrees_with_the_box_frame_on_closed_corners() {
+    // Corners whose attacker wall is already closed: the reach frame must not change
+    // the answer, for either side to play.
+    let corners = [
+        // White's straight three on the first line.
+        board(&["A3", "B3", "C3", "D3", "E3", "E2", "E1"], &["A2", "B2", "C2", "D2", "D1"]),
+        // White's L group (six points of eye space).
+        board(
+            &["A5", "B5", "C5", "D5", "D4", "E4", "E3", "E2", "E1"],
+            &["A4", "B4", "C4", "D3", "D2", "D1"],
+        ),
+        // White's square four of eye space: dead whoever plays.
+        board(&["A4", "B4", "C4", "D4", "D3", "D2", "D1"], &["A3", "B3", "C3", "C2", "C1"]),
+    ];
+    for (i, b) in corners.iter().enumerate() {
+        for to_play in Color::ALL {
+            let tight = answer(b, to_play, Some(2));
+            let boxed = answer(b, to_play, None);
+            assert_eq!(tight, boxed, "corner {i}, {to_play:?} to play");
+        }
+    }
+}
