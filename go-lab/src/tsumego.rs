@@ -76,12 +76,20 @@ pub struct Args {
     /// Lines of margin between the stones' box and the frame's wall.
     #[arg(long, value_name = "LINES", default_value_t = go_eval::reading::lnd::MARGIN)]
     pub margin: u8,
+    /// Frame around the defender's reach of this many steps (`none`: by the margin
+    /// only; see `go_eval::reading::lnd::frame_reach`).
+    #[arg(long, value_name = "STEPS|none", default_value = "2", value_parser = parse_reach)]
+    pub reach: Reach,
     /// The solver's move ordering.
     #[arg(long, value_enum, default_value_t = OrderArg::Heuristic)]
     pub order: OrderArg,
     /// ε of df-pn's 1+ε trick.
     #[arg(long, value_name = "EPS", default_value_t = 0.25)]
     pub epsilon: f64,
+    /// Print each framed problem (the region's points as `+` when empty) and its answer
+    /// on standard error.
+    #[arg(long)]
+    pub show: bool,
     /// Skip the re-verification of solved answers.
     #[arg(long)]
     pub no_verify: bool,
@@ -92,6 +100,17 @@ pub struct Args {
     /// Jobs, shard and output form.
     #[command(flatten)]
     pub batch: BatchOptions,
+}
+
+/// `--reach`: the frame's reach, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach(pub Option<u8>);
+
+fn parse_reach(text: &str) -> Result<Reach, String> {
+    if text == "none" {
+        return Ok(Reach(None));
+    }
+    text.parse().map(|n| Reach(Some(n))).map_err(|e| format!("{text}: {e} (a number or `none`)"))
 }
 
 /// `--order`: the solver's move ordering ([`MoveOrder`]).
@@ -203,11 +222,21 @@ pub struct Record {
     /// The solver's outcome code (GNU Go's digits) for the side to play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<u8>,
+    /// For an unsolved answer: the solver's most promising first move when the budget
+    /// ran out (a guess, not a proof).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess: Option<String>,
+    /// Whether that guess is one of the book's moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess_correct: Option<bool>,
     /// Whether the re-verification agreed (`None`: not run).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<bool>,
     /// Nodes used (the solver only).
     pub nodes: u64,
+    /// Empty points in the framed region (the solver only).
+    #[serde(default)]
+    pub region: usize,
     /// Nodes of the re-verification.
     #[serde(default)]
     pub verify_nodes: u64,
@@ -283,8 +312,11 @@ fn blank(index: usize, problem: &Problem, engine: &str) -> Record {
         verdict: Verdict::Unsolved,
         goal: None,
         outcome: None,
+        guess: None,
+        guess_correct: None,
         verified: None,
         nodes: 0,
+        region: 0,
         verify_nodes: 0,
         seconds: 0.0,
         error: None,
@@ -305,6 +337,7 @@ fn solve(index: usize, problem: &Problem, args: &Args) -> Record {
     record.expected = s.expected.iter().map(|p| p.to_string()).collect();
     let solver = LifeAndDeath::new(Config {
         frame_margin: args.margin,
+        frame_reach: args.reach.0,
         epsilon: args.epsilon,
         order: match args.order {
             OrderArg::Heuristic => MoveOrder::Heuristic,
@@ -325,6 +358,15 @@ fn solve(index: usize, problem: &Problem, args: &Args) -> Record {
     };
     let answer = open.moves.solution.answer;
     record.nodes = open.nodes;
+    let framed = &open.frame.problem;
+    record.region = (framed.region() & framed.board().empty_set()).len();
+    if args.show {
+        eprintln!("{}\n{}", problem.id, show(framed));
+        eprintln!(
+            "goal {:?}, answer {:?}, book {:?}, nodes {}\n",
+            open.goal, record.answer, record.expected, record.nodes
+        );
+    }
     record.goal = Some(format!("{:?}", open.goal).to_lowercase());
     record.outcome = Some(answer.outcome.gtp_code());
     record.answer = answer.point.map(|m| m.to_string());
@@ -338,12 +380,46 @@ fn solve(index: usize, problem: &Problem, args: &Args) -> Record {
             _ => Verdict::Wrong,
         }
     };
+    if record.verdict == Verdict::Unsolved
+        && let Some(guess) = open.moves.solution.guess
+    {
+        record.guess = Some(guess.to_string());
+        record.guess_correct = Some(matches!(guess, Move::Play(p) if s.expected.contains(&p)));
+    }
     if record.verdict == Verdict::Solved && !args.no_verify {
         let (ok, nodes) = verify(&open, s.to_play, budget);
         record.verified = ok;
         record.verify_nodes = nodes;
     }
     record
+}
+
+/// The framed problem's corner with the stones and the region (`+` on its empty
+/// points), from the top row down.
+fn show(problem: &go_eval::reading::lnd::Problem) -> String {
+    let board = problem.board();
+    let size = board.size();
+    let region = problem.region();
+    let (mut right, mut bottom) = (0, size.rows());
+    for p in region {
+        right = right.max(p.col());
+        bottom = bottom.min(p.row());
+    }
+    let mut text = String::new();
+    for row in (bottom.saturating_sub(1)..size.rows()).rev() {
+        for col in 0..=(right + 1).min(size.cols() - 1) {
+            let p = Point::must(col, row, size);
+            text.push(match board.color_at(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if region.contains(p) => '+',
+                None => '.',
+            });
+            text.push(' ');
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// Re-verifies a proven answer with plain df-pn and no move ordering: after the first
@@ -505,6 +581,10 @@ pub struct Row {
     pub wrong: usize,
     /// Unsolved.
     pub unsolved: usize,
+    /// Unsolved, but the solver's guess (its most promising move when the budget ran
+    /// out) is one of the book's moves.
+    #[serde(default)]
+    pub guessed: usize,
     /// Solved answers re-verified.
     pub verified: usize,
     /// Solved answers whose re-verification disagreed.
@@ -557,6 +637,9 @@ pub fn summarize(records: &[Record]) -> Result<Vec<Row>, String> {
                 Verdict::Wrong => row.wrong += 1,
                 Verdict::Unsolved => row.unsolved += 1,
             }
+            if r.guess_correct == Some(true) {
+                row.guessed += 1;
+            }
             match r.verified {
                 Some(true) => row.verified += 1,
                 Some(false) => row.verify_failed += 1,
@@ -592,7 +675,7 @@ pub fn print_table(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:<24} {:<8} {:<4} {:>5} {:>6} {:>6} {:>6} {:>8} {:>9} {:>9} {:>9} {:>8} {:>8}",
+        "{:<24} {:<8} {:<4} {:>5} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7} {:>9} {:>9} {:>9} {:>8} {:>8}",
         "engine",
         "split",
         "coll",
@@ -601,6 +684,8 @@ pub fn print_table(
         "wrong",
         "unsolv",
         "correct%",
+        "guess+",
+        "first%",
         "verified",
         "nodes",
         "med.nodes",
@@ -609,10 +694,11 @@ pub fn print_table(
     )?;
     for r in rows {
         let pct = 100.0 * r.solved as f64 / r.problems.max(1) as f64;
+        let first = 100.0 * (r.solved + r.guessed) as f64 / r.problems.max(1) as f64;
         let verified = format!("{}/{}", r.verified, r.verified + r.verify_failed);
         writeln!(
             out,
-            "{:<24} {:<8} {:<4} {:>5} {:>6} {:>6} {:>6} {:>7.1}% {:>9} {:>9.0} {:>9} {:>8.1} {:>8.0}",
+            "{:<24} {:<8} {:<4} {:>5} {:>6} {:>6} {:>6} {:>7.1}% {:>6} {:>6.1}% {:>9} {:>9.0} {:>9} {:>8.1} {:>8.0}",
             r.engine.chars().take(24).collect::<String>(),
             r.split,
             r.collection,
@@ -621,6 +707,8 @@ pub fn print_table(
             r.wrong,
             r.unsolved,
             pct,
+            r.guessed,
+            first,
             verified,
             r.mean_nodes,
             r.median_nodes,

@@ -37,6 +37,21 @@ pub(crate) struct Args {
     /// Lines of empty margin between the stones and the frame's wall.
     #[arg(long, value_name = "LINES", default_value_t = go_eval::reading::lnd::MARGIN)]
     margin: u8,
+    /// Frame around the defender's reach of this many steps, `none` for the margin
+    /// frame only (the margin frame is also used when the reach frame cannot be built).
+    #[arg(long, value_name = "STEPS|none", default_value = "2", value_parser = parse_reach)]
+    reach: Reach,
+}
+
+/// `--reach`.
+#[derive(Clone, Copy, Debug)]
+struct Reach(Option<u8>);
+
+fn parse_reach(text: &str) -> Result<Reach, String> {
+    if text == "none" {
+        return Ok(Reach(None));
+    }
+    text.parse().map(|n| Reach(Some(n))).map_err(|e| format!("{text}: {e} (a number or `none`)"))
 }
 
 /// `--goal`.
@@ -176,7 +191,11 @@ fn solve(args: &Args) -> Result<(String, bool), CommandError> {
             None => (None, "solver"),
         },
     };
-    let solver = LifeAndDeath::new(Config { frame_margin: args.margin, ..Config::default() });
+    let solver = LifeAndDeath::new(Config {
+        frame_margin: args.margin,
+        frame_reach: args.reach.0,
+        ..Config::default()
+    });
     let budget = Budget::new(args.nodes, args.depth);
     let answer = solver
         .solve_open(&board, to_play, goal, budget, true)

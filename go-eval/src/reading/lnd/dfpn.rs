@@ -97,11 +97,21 @@ fn settled_for(mover: Color, winner: Color) -> (u32, u32) {
 /// The initial numbers (φ for its mover, δ) of a new child of move class `class`:
 /// one and one with plain order; with the heuristic order the class (the lower, the
 /// more promising the move) raises δ, so that a refutation is looked for first among
-/// the moves the ordering prefers.
-fn init(order: MoveOrder, class: u8) -> (u32, u32) {
+/// the moves the ordering prefers, and the defender's room `room` (see `Leaf`) sets
+/// how hard each side's goal looks (df-pn+): the more room, the harder the kill.
+fn init(order: MoveOrder, class: u8, room: Option<usize>, mover_attacks: bool) -> (u32, u32) {
     match order {
         MoveOrder::Plain => (1, 1),
-        MoveOrder::Heuristic | MoveOrder::Eyes => (1, 1 + u32::from(class)),
+        MoveOrder::Heuristic | MoveOrder::Eyes => {
+            // Tuned on the development split: one more unit per three points of room
+            // for the kill, one per two points short of seven for the life.
+            let (kill, live) = match room {
+                Some(q) => (1 + q.min(3 * 64) / 3, 1 + 7usize.saturating_sub(q) / 2),
+                None => (1, 1),
+            };
+            let (phi, delta) = if mover_attacks { (kill, live) } else { (live, kill) };
+            (phi as u32, delta as u32 + u32::from(class))
+        }
     }
 }
 
@@ -246,7 +256,12 @@ impl<'t> Search<'t> {
                 let removed = Game::removed(&played);
                 match self.game.winner(Some((child_mover.opponent(), code, removed))) {
                     Some(w) => settled_for(child_mover, w),
-                    None => init(self.settings.order, class),
+                    None => init(
+                        self.settings.order,
+                        class,
+                        self.game.leaf.room,
+                        child_mover == self.game.attacker,
+                    ),
                 }
             };
             self.game.undo(played);

@@ -236,6 +236,7 @@ impl Game {
     /// captured, the target safe, or the defender without hope. `last` is the move that
     /// led here (`None` at the root, where every test runs).
     pub(crate) fn winner(&mut self, last: Option<(Color, Code, usize)>) -> Option<Winner> {
+        self.leaf.room = None;
         if self.passes >= 2 {
             let lives = self.target_stands()
                 && (self.seki_is_life

@@ -25,6 +25,10 @@ pub(crate) struct Leaf {
     anchor: PointSet,
     regions: Vec<(PointSet, PointSet)>,
     chains: Vec<(PointSet, PointSet)>,
+    /// The size of the defender's room Q found by the last [`Leaf::defender_hopeless`]
+    /// test (`None` when it concluded nothing about Q): a measure, not a proof, that
+    /// the search uses to start its proof numbers.
+    pub(crate) room: Option<usize>,
 }
 
 impl Leaf {
@@ -34,7 +38,14 @@ impl Leaf {
         let own = *board.stones(attacker) - region;
         let other = *board.stones(attacker.opponent()) | region;
         let anchor = pass_alive(size, own, other - own);
-        Leaf { region, on_board: size.on_board(), anchor, regions: Vec::new(), chains: Vec::new() }
+        Leaf {
+            region,
+            on_board: size.on_board(),
+            anchor,
+            regions: Vec::new(),
+            chains: Vec::new(),
+            room: None,
+        }
     }
 
     /// Whether a stone of `target` belongs to a chain of `defender` that is pass-alive
@@ -158,12 +169,13 @@ impl Leaf {
     /// the two shared liberties: the defender captures and is left with a two-point
     /// eye). If C leaves the play region nothing is concluded.
     pub(crate) fn defender_hopeless(
-        &self,
+        &mut self,
         board: &Board,
         attacker: Color,
         defender: Color,
         target: PointSet,
     ) -> bool {
+        self.room = None;
         let own = *board.stones(defender);
         let standing = target & own;
         if standing.is_empty() {
@@ -178,6 +190,7 @@ impl Leaf {
             return false;
         }
         let q = c - safe.adjacent(&self.on_board) - own;
+        self.room = Some(q.len());
         match q.len() {
             0 | 1 => true,
             2 => {

@@ -88,7 +88,9 @@ mod problem;
 mod solver;
 mod table;
 
-pub use frame::{Frame, FrameError, MARGIN, SNAP, frame, frame_with_margin, guess_attacker};
+pub use frame::{
+    Frame, FrameError, MARGIN, REACH, SNAP, frame, frame_reach, frame_with_margin, guess_attacker,
+};
 pub use moves::MoveOrder;
 pub use open::OpenAnswer;
 pub use problem::{Problem, ProblemError};

@@ -3,7 +3,7 @@
 
 use go_board::{Board, Color};
 
-use super::frame::{Frame, FrameError, frame_with_margin, guess_attacker};
+use super::frame::{Frame, FrameError, frame_reach, frame_with_margin, guess_attacker};
 use super::solver::{FirstMoves, Goal, LifeAndDeath};
 use crate::reading::Budget;
 
@@ -84,7 +84,12 @@ impl LifeAndDeath {
         let mut first: Option<(Frame, Goal, FirstMoves)> = None;
         let mut last_error = None;
         for &attacker in attackers {
-            let framed = match frame_with_margin(board, attacker, self.config().frame_margin) {
+            let config = self.config();
+            let framed = match config
+                .frame_reach
+                .map_or(Err(FrameError::TooBig), |reach| frame_reach(board, attacker, reach))
+                .or_else(|_| frame_with_margin(board, attacker, config.frame_margin))
+            {
                 Ok(f) => f,
                 Err(e) => {
                     last_error = Some(e);

@@ -64,17 +64,22 @@ pub struct Config {
     /// The lines of margin between the stones' box and the wall when
     /// [`LifeAndDeath::solve_open`] frames a problem (see [`frame_with_margin`](super::frame_with_margin)).
     pub frame_margin: u8,
+    /// When set, [`LifeAndDeath::solve_open`] frames a problem around the defender's
+    /// reach of this many steps ([`frame_reach`](super::frame_reach)), and by the
+    /// margin only when that frame cannot be built.
+    pub frame_reach: Option<u8>,
 }
 
 impl Default for Config {
     /// ε = 0.25, heuristic ordering, room for 2^16 entries, a frame margin of
-    /// [`MARGIN`](super::MARGIN).
+    /// [`MARGIN`](super::MARGIN), a frame reach of [`REACH`](super::REACH).
     fn default() -> Config {
         Config {
             epsilon: 0.25,
             order: MoveOrder::Heuristic,
             table_capacity: 1 << 16,
             frame_margin: super::MARGIN,
+            frame_reach: Some(super::REACH),
         }
     }
 }
@@ -94,6 +99,11 @@ pub struct Solution {
     /// the opponent's longest resistance), as far as the table holds it; empty when
     /// the goal is not reached.
     pub main_line: Vec<Move>,
+    /// When the budget cut the first search with the prover to move: the prover's
+    /// first move that df-pn spent the most work on among those not disproved (the
+    /// move it kept coming back to). A guess, not a proof; `None` when the answer is
+    /// certain.
+    pub guess: Option<Move>,
 }
 
 /// One correct first move and its main line (the move first).
@@ -174,6 +184,8 @@ struct Run {
     proof: Proof,
     line: Vec<Code>,
     nodes: u64,
+    /// The root's most promising move when the search was cut with the prover to move.
+    guess: Option<Code>,
 }
 
 /// The exact life-and-death solver (see the [module](super) documentation).
@@ -266,7 +278,22 @@ impl LifeAndDeath {
         if proof == Proof::Proved {
             line = main_line(&mut search, 2 * problem.region().len() + 20);
         }
-        Run { proof, line, nodes: search.nodes }
+        let nodes = search.nodes;
+        // The guess: the root's move that df-pn worked on most, among those not
+        // disproved (the first on ties).
+        let guess = if proof == Proof::Unknown && to_move == prover {
+            let kids = search.children();
+            let mut best: Option<(Code, u32)> = None;
+            for &(code, phi, _, work) in &kids {
+                if phi != 0 && best.is_none_or(|(_, w)| work > w) {
+                    best = Some((code, work));
+                }
+            }
+            best.map(|(code, _)| code)
+        } else {
+            None
+        };
+        Run { proof, line, nodes, guess }
     }
 
     /// Whether the side that pursues `goal` reaches it when `to_move` moves first, with
@@ -299,11 +326,13 @@ impl LifeAndDeath {
             (r, table)
         };
         let (never, never_table) = run(Mode::Never, &mut used);
+        let mut guess = never.guess;
         let (outcome, certain, line, table) = if never.proof == Proof::Proved {
             (Outcome::Win, true, never.line, never_table)
         } else {
             drop(never_table);
             let (always, always_table) = run(Mode::Always, &mut used);
+            guess = guess.or(always.guess);
             match always.proof {
                 Proof::Disproved => (Outcome::Lose, true, Vec::new(), always_table),
                 Proof::Unknown => (Outcome::Lose, false, Vec::new(), always_table),
@@ -323,7 +352,8 @@ impl LifeAndDeath {
             .then(|| main_line.first().copied())
             .flatten();
         let answer = Answer { outcome, point, certain, nodes: used };
-        (Solution { goal, prover, answer, main_line }, table)
+        let guess = if certain { None } else { guess.map(to_move_of) };
+        (Solution { goal, prover, answer, main_line, guess }, table)
     }
 
     /// Every first move of the prover that reaches the best outcome it can reach (the
