@@ -139,7 +139,9 @@ fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
     }
 }
 
-/// Where a streaming command sends its lines; see the [module documentation](self).
+/// Where a streaming command sends its lines: written as they come under
+/// [`Session::serve`](super::Session::serve) (until the next command arrives), collected
+/// into the answer under [`Session::execute`](super::Session::execute).
 pub struct Stream<'a> {
     id: Option<String>,
     mode: Mode<'a>,
