@@ -77,6 +77,30 @@ fn issue_14_a_seeded_search_at_a_node_budget_is_deterministic() {
     }
 }
 
+/// Asks `player` for a move of each colour on each diagram: a legal move that fills no
+/// eye of its own, never a resignation.
+fn plays_legally_without_filling_eyes(
+    player: &mut SearchPlayer,
+    diagrams: &[&str],
+    label: &dyn std::fmt::Display,
+) {
+    for diagram in diagrams {
+        for color in Color::ALL {
+            let mut position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+            position.set_to_move(color);
+            match player.genmove(&position, color, &Clock::default()) {
+                Decision::Play(mv) => {
+                    assert!(position.is_legal(mv), "{label} {color} {mv}\n{diagram}");
+                    if let Move::Play(p) = mv {
+                        assert!(!position.board().is_simple_eye(color, p), "fills an eye");
+                    }
+                }
+                Decision::Resign => panic!("{label} resigned at move 0"),
+            }
+        }
+    }
+}
+
 #[test]
 fn issue_14_the_player_never_returns_an_illegal_move() {
     // Positions where most points are illegal or eyes: a ko, suicide points, and a
@@ -92,21 +116,7 @@ fn issue_14_the_player_never_returns_an_illegal_move() {
     for algorithm in SEARCHERS {
         let config = PlayerConfig::new(algorithm).nodes(100).seed(1);
         let mut player = SearchPlayer::new(config).unwrap();
-        for diagram in diagrams {
-            for color in Color::ALL {
-                let mut position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
-                position.set_to_move(color);
-                match player.genmove(&position, color, &Clock::default()) {
-                    Decision::Play(mv) => {
-                        assert!(position.is_legal(mv), "{algorithm} {color} {mv}\n{diagram}");
-                        if let Move::Play(p) = mv {
-                            assert!(!position.board().is_simple_eye(color, p), "fills an eye");
-                        }
-                    }
-                    Decision::Resign => panic!("{algorithm} resigned at move 0"),
-                }
-            }
-        }
+        plays_legally_without_filling_eyes(&mut player, &diagrams, &algorithm);
     }
 }
 
@@ -288,20 +298,6 @@ fn issue_14_playout_mcts_never_returns_an_illegal_move_nor_fills_an_eye() {
     for rollout in [RolloutKind::Playout, RolloutKind::Light] {
         let config = PlayerConfig::new(Algorithm::Mcts).rollout(rollout).nodes(200).seed(1);
         let mut player = SearchPlayer::new(config).unwrap();
-        for diagram in diagrams {
-            for color in Color::ALL {
-                let mut position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
-                position.set_to_move(color);
-                match player.genmove(&position, color, &Clock::default()) {
-                    Decision::Play(mv) => {
-                        assert!(position.is_legal(mv), "{rollout} {color} {mv}\n{diagram}");
-                        if let Move::Play(p) = mv {
-                            assert!(!position.board().is_simple_eye(color, p), "fills an eye");
-                        }
-                    }
-                    Decision::Resign => panic!("{rollout} resigned at move 0"),
-                }
-            }
-        }
+        plays_legally_without_filling_eyes(&mut player, &diagrams, &rollout);
     }
 }
