@@ -314,19 +314,12 @@ impl Session<SearchPlayer> {
         let position = playable(&self.position).into_owned();
         let suffix = ownership(&position, request.color, request.ownership);
         let config = *self.player.config();
-        let squash = EvalRollout::default();
         if !stream.is_live() {
             let time = config.move_time.unwrap_or(ANALYSIS_TIME);
             let limits = limits(&config, Some(time));
             let mut observer = Watch::new(stream, &request, None, format, &suffix);
-            let summary = self.player.search_within(
-                &position,
-                request.color,
-                None,
-                &limits,
-                &mut observer,
-            )?;
-            let last = entries(summary, &squash, format, request.max_moves) + &suffix;
+            let (last, _) =
+                self.analysis_line(&position, &request, &limits, &mut observer, format, &suffix)?;
             stream.line(&last);
             return Ok(String::new());
         }
@@ -337,20 +330,14 @@ impl Session<SearchPlayer> {
         loop {
             let limits = limits(&config.nodes(budget), None).memory(ANALYSIS_MEMORY);
             let mut observer = Watch::new(stream, &request, last.as_deref(), format, &suffix);
-            let summary = self.player.search_within(
-                &position,
-                request.color,
-                None,
-                &limits,
-                &mut observer,
-            )?;
-            if summary.stop == Some(Stop::Observer) {
+            let (report, stop) =
+                self.analysis_line(&position, &request, &limits, &mut observer, format, &suffix)?;
+            if stop == Some(Stop::Observer) {
                 return Ok(String::new());
             }
-            let report = entries(summary, &squash, format, request.max_moves) + &suffix;
             stream.line(&report);
             last = Some(report);
-            if budget >= cap || summary.stop == Some(Stop::Memory) || stream.interrupted() {
+            if budget >= cap || stop == Some(Stop::Memory) || stream.interrupted() {
                 break;
             }
             budget = budget.saturating_mul(2).min(cap);
@@ -360,6 +347,22 @@ impl Session<SearchPlayer> {
             stream.line(&last);
         }
         Ok(String::new())
+    }
+
+    /// One analysis search within `limits`, reporting to `observer`: its line of entries
+    /// (with the ownership `suffix`) and why it stopped.
+    fn analysis_line(
+        &mut self,
+        position: &Position,
+        request: &Request,
+        limits: &go_search::Limits,
+        observer: &mut Watch<'_, '_>,
+        format: Format,
+        suffix: &str,
+    ) -> Result<(String, Option<Stop>), String> {
+        let summary = self.player.search_within(position, request.color, None, limits, observer)?;
+        let line = entries(summary, &EvalRollout::default(), format, request.max_moves) + suffix;
+        Ok((line, summary.stop))
     }
 
     fn genmove_analyze(
