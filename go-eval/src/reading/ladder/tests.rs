@@ -73,6 +73,8 @@ fn issue_11_a_ko_cycle_in_a_ladder_is_a_repetition_not_a_cap() {
 // ---- answers known by hand, and agreement with the tactical reader.
 
 use go_board::{ByColor, PointSet, Symmetry};
+
+use crate::reading::dragon::testing::transformed;
 use proptest::prelude::*;
 
 /// A board of `cols` × `rows` after the legal ones of `moves` (colours alternate). With
@@ -101,18 +103,6 @@ fn board_of(size: BoardSize, stones: &ByColor<PointSet>) -> Board {
         }
     }
     board
-}
-
-/// The board moved by `s`, with the colours swapped when `swap`.
-fn transformed(board: &Board, s: Symmetry, swap: bool) -> Board {
-    let size = board.size();
-    let stones = board.stones_by_color();
-    let (black, white) =
-        if swap { (stones.white, stones.black) } else { (stones.black, stones.white) };
-    board_of(
-        s.apply_size(size),
-        &ByColor::new(s.apply_set(&black, size), s.apply_set(&white, size)),
-    )
 }
 
 /// The reader's answers for both sides to move (hunter first, prey first); the board
