@@ -91,8 +91,10 @@
 //!   `gogui-bouzy_map` and `gogui-influence_map` answer the same maps divided by their
 //!   largest absolute value, so that GoGui's `dboard` draws them in proportion.
 //! - `gogui-interrupt` declares that GoGui may send `# interrupt` (a comment): like
-//!   any line, it ends a streaming command (`lz-analyze`, `kata-analyze`) when the
-//!   session is served; other commands answer when their search ends.
+//!   any line, it ends a streaming command when the session is served: `lz-analyze`
+//!   and `kata-analyze` end their answer, `lz-genmove_analyze` and
+//!   `kata-genmove_analyze` stop their search and play the best move found so far;
+//!   other commands (`genmove` too) answer when their search ends.
 //! - Streaming commands ([`Command::streaming`], [`Stream`]): `lz-analyze` and
 //!   `kata-analyze` of the engine that plays answer `=` at once and send lines until
 //!   the next command arrives ([`Session::serve`]).

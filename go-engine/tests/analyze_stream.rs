@@ -1,8 +1,10 @@
 //! Issue 14: streamed analysis through `Session::serve`, as Sabaki and Leela Zero users
 //! expect — `lz-analyze` / `kata-analyze` answer `=` at once, stream `info` lines every
 //! interval while the engine searches, and end (with the empty line) when the next
-//! command arrives, which is then answered; malformed arguments get GTP errors; the end
-//! of the input ends a streamed answer and the session.
+//! command arrives, which is then answered; `lz-genmove_analyze` / `kata-genmove_analyze`
+//! stream during the search, then play the searched move (early when the next line
+//! arrives); malformed arguments get GTP errors; the end of the input ends a streamed
+//! answer and the session.
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::mpsc::{self, Receiver};
@@ -180,6 +182,11 @@ fn issue_14_malformed_analysis_arguments_get_gtp_errors() {
         "kata-analyze b 10 avoid b D4 1",
         "kata-analyze b 10 minmoves 3",
         "lz-genmove_analyze purple 10",
+        "kata-genmove_analyze b -1",
+        "lz-genmove_analyze b interval",
+        "lz-genmove_analyze b 10 maxmoves x",
+        "kata-genmove_analyze w 10 avoid b D4 1",
+        "lz-genmove_analyze b 10 ownership true",
     ];
     for (i, cmd) in bad.iter().enumerate() {
         s.send(&format!("{} {cmd}", i + 1));
@@ -224,6 +231,124 @@ fn issue_14_genmove_analyze_plays_and_the_end_of_input_ends_a_stream() {
         }
     }
     assert_eq!(s.line(), None, "nothing after the end of the input");
+    s.finish().expect("the session ends cleanly");
+}
+
+/// Reads a streamed answer after its `=` line up to its empty line: the lines.
+fn streamed_answer(s: &Served) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let line = s.line().expect("the streamed answer ends with an empty line");
+        if line.is_empty() {
+            return lines;
+        }
+        lines.push(line);
+    }
+}
+
+/// The `visits` of a progress line (one entry: the search's current best move).
+fn progress_visits(line: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == "visits").expect("visits");
+    words[i + 1].parse().expect("a count")
+}
+
+#[test]
+fn issue_14_genmove_analyze_streams_during_the_search_and_plays_the_searched_move() {
+    // Node-budgeted and seeded: the same search as `reg_genmove` with the same
+    // configuration, so the streamed command must play the move it chooses.
+    let nodes = 3000;
+    let mut s = Served::start(Algorithm::Mcts, nodes);
+    for cmd in ["boardsize 9", "clear_board", "play b E5", "play w C4"] {
+        s.send(cmd);
+        assert_eq!(s.answer(), ["= "], "{cmd}");
+    }
+    s.send("7 lz-genmove_analyze b 1");
+    assert_eq!(s.line().as_deref(), Some("=7 "), "the answer starts at once");
+    let lines = streamed_answer(&s);
+    let (play, info) = lines.split_last().expect("a play line");
+    let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{lines:?}"));
+    let (last, progress) = info.split_last().expect("the search's line");
+    // Several lines while the search ran: one entry each (the current best move), with
+    // the tree nodes visited so far (MCTS's budget counts playouts), strictly growing.
+    assert!(progress.len() >= 2, "progress lines before the end: {lines:?}");
+    let mut before = 0;
+    for line in progress {
+        assert_eq!(check_info_line(line, false).len(), 1, "{line}");
+        let visits = progress_visits(line);
+        assert!(visits > before, "{lines:?}");
+        before = visits;
+    }
+    // Then every root move of the search that chose the move, that move first.
+    let root = check_info_line(last, false);
+    assert!(root.len() >= 2, "{last}");
+    assert_eq!(root[0], mv, "{lines:?}");
+    s.send("8 list_stones black");
+    let stones = s.answer();
+    assert!(stones[0].contains(mv) && mv != "E5", "the move was played: {stones:?}");
+    s.send("quit");
+    s.answer();
+    s.finish().expect("the session ends cleanly");
+
+    // The same search without streaming chooses the same move.
+    let config = PlayerConfig::new(Algorithm::Mcts).nodes(nodes).seed(3);
+    let player = SearchPlayer::new(config).expect("a valid configuration");
+    let mut session = Session::builder(player).commands(play_commands()).build();
+    for cmd in ["boardsize 9", "clear_board", "play b E5", "play w C4"] {
+        assert!(session.execute(cmd).expect("an answer").is_success(), "{cmd}");
+    }
+    let answer = session.execute("reg_genmove b").expect("an answer");
+    assert_eq!(answer.text(), mv, "streaming does not change the search");
+}
+
+#[test]
+fn issue_14_genmove_analyze_collects_its_progress_without_a_live_input() {
+    let config = PlayerConfig::new(Algorithm::Mcts).nodes(2000).seed(5);
+    let player = SearchPlayer::new(config).expect("a valid configuration");
+    let mut session = Session::builder(player).commands(play_commands()).build();
+    session.execute("boardsize 9").expect("an answer");
+    let answer = session.execute("kata-genmove_analyze w 1").expect("an answer");
+    assert!(answer.is_success(), "{answer:?}");
+    let text = answer.text();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    let (play, info) = lines.split_last().expect("lines");
+    let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{text}"));
+    assert!(info.len() >= 3, "progress lines, then the search's: {text}");
+    for line in info {
+        check_info_line(line, true);
+    }
+    let stones = session.execute("list_stones white").expect("an answer");
+    assert_eq!(stones.text(), mv, "the move was played");
+}
+
+#[test]
+fn issue_14_the_next_line_stops_genmove_analyze_which_still_plays() {
+    // A budget the test would never wait for: only the interruption ends the search.
+    let nodes = 2_000_000;
+    let mut s = Served::start(Algorithm::Mcts, nodes);
+    s.send("boardsize 9");
+    s.answer();
+    s.send("2 kata-genmove_analyze w 1");
+    assert_eq!(s.line().as_deref(), Some("=2 "));
+    let first = s.line().expect("a progress line");
+    check_info_line(&first, true);
+    // GoGui's interrupt is a comment; like any line it stops the search.
+    s.send("# interrupt");
+    let lines = streamed_answer(&s);
+    let (play, info) = lines.split_last().expect("a play line");
+    let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(mv != "resign" && mv != "pass", "{lines:?}");
+    for line in info {
+        check_info_line(line, true);
+        assert!(progress_visits(line) < nodes, "stopped early: {line}");
+    }
+    // The comment is not answered; the next command is, and the move was played.
+    s.send("3 list_stones white");
+    assert_eq!(s.answer(), [format!("=3 {mv}")]);
+    s.send(&format!("4 is_legal b {mv}"));
+    assert_eq!(s.answer(), ["=4 0"], "the point is taken");
+    s.send("quit");
+    s.answer();
     s.finish().expect("the session ends cleanly");
 }
 

@@ -46,12 +46,7 @@ impl Session<SearchPlayer> {
         let color = args.color(0)?;
         let position = playable(&self.position).into_owned();
         let decision = self.player.genmove_cleanup(&position, color, &self.clock);
-        let Decision::Play(mv) = decision else { return Ok("resign".to_owned()) };
-        position
-            .check_as(color, mv)
-            .map_err(|e| format!("the player chose an illegal move {mv}: {e}"))?;
-        self.play_checked(color, mv)?;
-        Ok(gtp_move(mv))
+        self.answer_decision(color, decision, true)
     }
 
     fn restricted_genmove(&mut self, args: &Args<'_>) -> CommandResult {

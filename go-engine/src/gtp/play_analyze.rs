@@ -12,10 +12,18 @@
 //!   and that line is repeated every interval until the next search completes (or, at
 //!   the end, until the next command). Before the first search completes the lines
 //!   have the search's current best move only.
-//! - `lz-genmove_analyze [COLOR] [INTERVAL]` and `kata-genmove_analyze`: `genmove`
-//!   (the move is played) with the same answer format: `=`, one line of `info`
-//!   entries for the search that chose the move (sent when the search ends: the move's
-//!   search is not interrupted), and `play MOVE` (`play pass`, `play resign`).
+//! - `lz-genmove_analyze [COLOR] [INTERVAL]` and `kata-genmove_analyze` (same
+//!   arguments as the analyses): `genmove` (the move is played, within the player's
+//!   node budget and its time for the move) with the same answer format, streamed
+//!   **during** the search as Leela Zero and KataGo do: `=` at once, every INTERVAL
+//!   centiseconds a line with the search's current best move (`visits` the nodes so
+//!   far, its win rate, its principal variation), then, when the search ends, one line
+//!   with every root move of the search that chose the move, and `play MOVE` (`play
+//!   pass`, `play resign`). As with `lz-analyze`, the next line (a command, or GoGui's
+//!   `# interrupt`) stops the search: the move is then chosen from what the search
+//!   found so far, played and answered, and the next command answered after it. A
+//!   move decided without a search (passing after the opponent's pass wins) has no
+//!   `info` line.
 //! - `play_candidates` (GoGui `gfx`): the root's candidates of a search for the side to
 //!   move, each labelled with its rank, the best green, and a status line with the rule
 //!   that chose it, the bounds and the node count.
@@ -373,12 +381,16 @@ impl Session<SearchPlayer> {
     ) -> CommandResult {
         let request = self.analysis_request(args, format)?;
         stream.begin();
-        let suffix = ownership(&playable(&self.position), request.color, request.ownership);
-        let answer = self.genmove_for(request.color, true)?;
+        let position = playable(&self.position).into_owned();
+        let suffix = ownership(&position, request.color, request.ownership);
+        let mut observer = Watch::new(stream, &request, None, format, &suffix);
+        let decision =
+            self.player.choose_observed(&position, request.color, &self.clock, None, &mut observer);
         if let Some(summary) = self.player.last_search() {
             let squash = EvalRollout::default();
             stream.line(&(entries(summary, &squash, format, request.max_moves) + &suffix));
         }
+        let answer = self.answer_decision(request.color, decision, true)?;
         let answer = if answer == "PASS" { "pass".to_owned() } else { answer };
         Ok(format!("play {answer}"))
     }

@@ -353,13 +353,22 @@ impl<P: Player> Session<P> {
     /// Asks the player for a move of `color` (played when `play`): the answer of
     /// `genmove` (`D4`, `PASS` or `resign`).
     pub(super) fn genmove_for(&mut self, color: Color, play: bool) -> CommandResult {
-        let position = playable(&self.position);
-        let decision = self.player.genmove(&position, color, &self.clock);
+        let decision = self.player.genmove(&playable(&self.position), color, &self.clock);
+        self.answer_decision(color, decision, play)
+    }
+
+    /// The answer of `genmove` to the player's `decision` for `color` (`D4`, `PASS` or
+    /// `resign`): the move is checked legal, and played when `play`.
+    pub(super) fn answer_decision(
+        &mut self,
+        color: Color,
+        decision: Decision,
+        play: bool,
+    ) -> CommandResult {
         let Decision::Play(mv) = decision else { return Ok("resign".to_owned()) };
-        position
+        playable(&self.position)
             .check_as(color, mv)
             .map_err(|e| format!("the player chose an illegal move {mv}: {e}"))?;
-        drop(position);
         if play {
             self.play_checked(color, mv)?;
         }

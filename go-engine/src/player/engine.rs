@@ -235,12 +235,27 @@ impl SearchPlayer {
         clock: &Clock,
         root: Option<Vec<Move>>,
     ) -> Decision {
+        self.choose_observed(position, color, clock, root, &mut ())
+    }
+
+    /// [`SearchPlayer::choose`] with the search reporting its progress to `observer`
+    /// (what `lz-genmove_analyze` streams). A search the observer stops
+    /// (`ControlFlow::Break`) is decided from what it found so far, as one stopped by
+    /// its time.
+    pub fn choose_observed(
+        &mut self,
+        position: &Position,
+        color: Color,
+        clock: &Clock,
+        root: Option<Vec<Move>>,
+        observer: &mut dyn Observer<Move, i32>,
+    ) -> Decision {
         let start = Instant::now();
         let cpu_start = crate::gtp::cpu_seconds();
         // A move decided without a search (passing wins) leaves no summary behind.
         self.last = None;
         let allotted = self.move_time(position, color, clock);
-        let decision = self.choose_untimed(position, color, clock, root);
+        let decision = self.choose_untimed(position, color, clock, root, observer);
         let used = start.elapsed();
         self.keeper.used(color, used);
         if let Some(log) = &mut self.log {
@@ -271,6 +286,7 @@ impl SearchPlayer {
         color: Color,
         clock: &Clock,
         root: Option<Vec<Move>>,
+        observer: &mut dyn Observer<Move, i32>,
     ) -> Decision {
         if self.config.algorithm == Algorithm::Random {
             return self.random.genmove(position, color, clock);
@@ -283,7 +299,7 @@ impl SearchPlayer {
         }
         let time = self.move_time(position, color, clock);
         let config = self.config;
-        match self.search(position, color, root, time, &mut ()) {
+        match self.search(position, color, root, time, observer) {
             Ok(summary) => {
                 let mut resumed = position.clone();
                 if resumed.is_over() {
