@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod eval_bench;
+pub mod gtp;
 pub mod joseki;
 pub mod ownership;
 pub mod patterns;

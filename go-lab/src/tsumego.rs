@@ -27,7 +27,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -38,6 +38,7 @@ use go_eval::reading::{Budget, Outcome};
 use serde::{Deserialize, Serialize};
 
 use crate::batch::{self, BatchOptions};
+use crate::gtp::GtpClient;
 
 /// The name of the experiment, in its records.
 pub const NAME: &str = "tsumego";
@@ -441,63 +442,6 @@ fn verify(open: &OpenAnswer, to_play: Color, budget: Budget) -> (Option<bool>, u
     (ok, check.answer.nodes)
 }
 
-/// A GTP engine process.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(command: &str) -> Result<Engine, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("an empty --gtp command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("{command}: {e}"))?;
-        let input = child.stdin.take().ok_or("no standard input")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no standard output")?);
-        Ok(Engine { child, input, output })
-    }
-
-    /// Sends one command and returns the answer's text (without `= `).
-    fn ask(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.input, "{command}").map_err(|e| e.to_string())?;
-        self.input.flush().map_err(|e| e.to_string())?;
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-                return Err("the engine closed its output".into());
-            }
-            if line.trim().is_empty() {
-                if answer.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            answer.push_str(&line);
-        }
-        let answer = answer.trim();
-        match answer.strip_prefix('=') {
-            Some(rest) => Ok(rest.trim().to_owned()),
-            None => Err(format!("{command}: {answer}")),
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.input.flush();
-        let _ = self.child.wait();
-    }
-}
-
 /// The empty points of the stones' bounding box grown by one line.
 fn box_plus_one(board: &Board) -> Vec<Point> {
     let size = board.size();
@@ -520,7 +464,7 @@ fn box_plus_one(board: &Board) -> Vec<Point> {
 }
 
 /// Asks one problem of the engine.
-fn ask(index: usize, problem: &Problem, engine: &mut Engine, name: &str) -> Record {
+fn ask(index: usize, problem: &Problem, engine: &mut GtpClient, name: &str) -> Record {
     let mut record = blank(index, problem, name);
     let s = match setup(problem) {
         Ok(s) => s,
@@ -532,7 +476,7 @@ fn ask(index: usize, problem: &Problem, engine: &mut Engine, name: &str) -> Reco
     record.to_play = letter(s.to_play);
     record.expected = s.expected.iter().map(|p| p.to_string()).collect();
     let color = if s.to_play == Color::Black { "black" } else { "white" };
-    let mut run = || -> Result<String, String> {
+    let mut run = || -> Result<String, crate::gtp::GtpError> {
         engine.ask(&format!("boardsize {}", s.board.size().cols()))?;
         engine.ask("clear_board")?;
         for c in Color::ALL {
@@ -559,7 +503,7 @@ fn ask(index: usize, problem: &Problem, engine: &mut Engine, name: &str) -> Reco
             };
             record.answer = Some(answer);
         }
-        Err(e) => record.error = Some(e),
+        Err(e) => record.error = Some(e.to_string()),
     }
     record
 }
@@ -773,10 +717,11 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let problems = read_problems(args)?;
     let problems: Vec<(usize, Problem)> = args.batch.shard.select(problems).collect();
     let pool = batch::pool(args.batch.jobs)?;
-    let engines: Mutex<Vec<Engine>> = Mutex::new(Vec::new());
+    let engines: Mutex<Vec<GtpClient>> = Mutex::new(Vec::new());
     if let Some(command) = &args.gtp {
         // Fail early if the engine does not start.
-        engines.lock().unwrap_or_else(|e| e.into_inner()).push(Engine::start(command)?);
+        let engine = GtpClient::start(command).map_err(|e| e.to_string())?;
+        engines.lock().unwrap_or_else(|e| e.into_inner()).push(engine);
     }
     let started = Instant::now();
     let mut records = Vec::new();
@@ -788,16 +733,20 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
             None => solve(*i, p, args),
             Some(command) => {
                 let taken = engines.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                let mut engine = match taken.map_or_else(|| Engine::start(command), Ok) {
+                let mut engine = match taken.map_or_else(|| GtpClient::start(command), Ok) {
                     Ok(e) => e,
                     Err(e) => {
                         let mut r = blank(*i, p, command);
-                        r.error = Some(e);
+                        r.error = Some(e.to_string());
                         return r;
                     }
                 };
                 let record = ask(*i, p, &mut engine, command);
-                engines.lock().unwrap_or_else(|e| e.into_inner()).push(engine);
+                // An engine stopped by a failure (timeout, crash) is replaced by a new
+                // one for the next problem.
+                if engine.is_usable() {
+                    engines.lock().unwrap_or_else(|e| e.into_inner()).push(engine);
+                }
                 record
             }
         },
