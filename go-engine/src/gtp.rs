@@ -92,9 +92,10 @@
 //!   largest absolute value, so that GoGui's `dboard` draws them in proportion.
 //! - `gogui-interrupt` declares that GoGui may send `# interrupt` (a comment): like
 //!   any line, it ends a streaming command when the session is served: `lz-analyze`
-//!   and `kata-analyze` end their answer, `lz-genmove_analyze` and
-//!   `kata-genmove_analyze` stop their search and play the best move found so far;
-//!   other commands (`genmove` too) answer when their search ends.
+//!   and `kata-analyze` end their answer (any other line does too),
+//!   `lz-genmove_analyze` and `kata-genmove_analyze` stop their search and play the
+//!   best move found so far (a command sent meanwhile waits for the move); other
+//!   commands (`genmove` too) answer when their search ends.
 //! - Streaming commands ([`Command::streaming`], [`Stream`]): `lz-analyze` and
 //!   `kata-analyze` of the engine that plays answer `=` at once and send lines until
 //!   the next command arrives ([`Session::serve`]).

@@ -2,8 +2,8 @@
 //! expect — `lz-analyze` / `kata-analyze` answer `=` at once, stream `info` lines every
 //! interval while the engine searches, and end (with the empty line) when the next
 //! command arrives, which is then answered; `lz-genmove_analyze` / `kata-genmove_analyze`
-//! stream during the search, then play the searched move (early when the next line
-//! arrives); malformed arguments get GTP errors; the end of the input ends a streamed
+//! stream during the search, then play the searched move (early on GoGui's
+//! `# interrupt`); malformed arguments get GTP errors; the end of the input ends a streamed
 //! answer and the session.
 
 use std::io::{BufRead, BufReader, Write};
@@ -264,6 +264,9 @@ fn issue_14_genmove_analyze_streams_during_the_search_and_plays_the_searched_mov
         assert_eq!(s.answer(), ["= "], "{cmd}");
     }
     s.send("7 lz-genmove_analyze b 1");
+    // A command written ahead does not cut the move's search short: it is answered
+    // after the move (only GoGui's `# interrupt` stops the search).
+    s.send("8 list_stones black");
     assert_eq!(s.line().as_deref(), Some("=7 "), "the answer starts at once");
     let lines = streamed_answer(&s);
     let (play, info) = lines.split_last().expect("a play line");
@@ -283,7 +286,6 @@ fn issue_14_genmove_analyze_streams_during_the_search_and_plays_the_searched_mov
     let root = check_info_line(last, false);
     assert!(root.len() >= 2, "{last}");
     assert_eq!(root[0], mv, "{lines:?}");
-    s.send("8 list_stones black");
     let stones = s.answer();
     assert!(stones[0].contains(mv) && mv != "E5", "the move was played: {stones:?}");
     s.send("quit");
@@ -322,7 +324,7 @@ fn issue_14_genmove_analyze_collects_its_progress_without_a_live_input() {
 }
 
 #[test]
-fn issue_14_the_next_line_stops_genmove_analyze_which_still_plays() {
+fn issue_14_gogui_interrupt_stops_genmove_analyze_which_still_plays() {
     // A budget the test would never wait for: only the interruption ends the search.
     let nodes = 2_000_000;
     let mut s = Served::start(Algorithm::Mcts, nodes);

@@ -42,6 +42,7 @@ const stats = {
   entries: 0,
   interruptedBy: {},
   genmoveAnalyze: 0,
+  genmoveProgressLines: 0,
   errorsExpected: 0
 }
 
@@ -219,16 +220,33 @@ async function main() {
         await send(mover, {name: 'play', args: [color, 'Z99']}, {expectError: true})
       }
       if (stats.moves % 5 === 4) {
-        let response = await send(mover, {name: 'lz-genmove_analyze', args: [color, '5']})
+        // Streamed during the search: the lines are taken as they arrive, before the
+        // response ends; every one but the last (`play MOVE`) is a line of entries.
+        let streamed = []
+        let response = await withTimeout(
+          mover.controller.sendCommand(
+            {name: 'lz-genmove_analyze', args: [color, '1']},
+            ({line}) => {
+              if (line.trim() !== '') streamed.push(line.trim())
+            }
+          ),
+          `${mover.name}: lz-genmove_analyze`
+        )
+        if (response.error) fail(`lz-genmove_analyze -> ? ${response.content}`)
         let lines = response.content.split('\n').map(x => x.trim())
         let last = lines[lines.length - 1]
         if (!last.startsWith('play ')) fail(`lz-genmove_analyze ended with ${last}`)
-        for (let line of lines.filter(x => x.startsWith('info ')))
+        let info = streamed.filter(x => x.startsWith('info '))
+        if (info.length === 0) fail('lz-genmove_analyze streamed no info line')
+        for (let line of info)
           try {
             parseInfoLine(line, false)
           } catch (err) {
             fail(`lz-genmove_analyze: ${err.message}`)
           }
+        // Lines of the search in progress (the current best move alone) come before
+        // the line of every root move.
+        stats.genmoveProgressLines += Math.max(0, info.length - 1)
         move = last.slice(5).trim()
         stats.genmoveAnalyze++
       } else {

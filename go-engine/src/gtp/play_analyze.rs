@@ -19,11 +19,12 @@
 //!   centiseconds a line with the search's current best move (`visits` the nodes so
 //!   far, its win rate, its principal variation), then, when the search ends, one line
 //!   with every root move of the search that chose the move, and `play MOVE` (`play
-//!   pass`, `play resign`). As with `lz-analyze`, the next line (a command, or GoGui's
-//!   `# interrupt`) stops the search: the move is then chosen from what the search
-//!   found so far, played and answered, and the next command answered after it. A
-//!   move decided without a search (passing after the opponent's pass wins) has no
-//!   `info` line.
+//!   pass`, `play resign`). A comment line alone (GoGui's `# interrupt`, which also
+//!   ends `lz-analyze`) or the end of the input stops the search: the move is then
+//!   chosen from what the search found so far, played and answered. A command sent
+//!   during the search does not cut it short (a script that writes its commands
+//!   ahead gets full-strength moves): it is answered after the move. A move decided
+//!   without a search (passing after the opponent's pass wins) has no `info` line.
 //! - `play_candidates` (GoGui `gfx`): the root's candidates of a search for the side to
 //!   move, each labelled with its rank, the best green, and a status line with the rule
 //!   that chose it, the bounds and the node count.
@@ -169,6 +170,9 @@ struct Watch<'s, 'a> {
     lines: usize,
     /// What ends every line (KataGo's ownership).
     suffix: &'s str,
+    /// Any next line stops the search (an analysis); otherwise only a comment line
+    /// (GoGui's `# interrupt`) or the end of the input does (a move's search).
+    any_line_stops: bool,
 }
 
 impl<'s, 'a> Watch<'s, 'a> {
@@ -188,13 +192,26 @@ impl<'s, 'a> Watch<'s, 'a> {
             squash: EvalRollout::default(),
             lines: 0,
             suffix,
+            any_line_stops: true,
         }
+    }
+
+    /// A watch that only a comment line (GoGui's `# interrupt`) or the end of the
+    /// input stops; a command waits for the end of the search.
+    fn for_a_move(mut self) -> Self {
+        self.any_line_stops = false;
+        self
     }
 }
 
 impl Observer<Move, i32> for Watch<'_, '_> {
     fn observe(&mut self, p: &Progress<'_, Move, i32>) -> ControlFlow<()> {
-        if self.stream.interrupted() {
+        let stop = if self.any_line_stops {
+            self.stream.interrupted()
+        } else {
+            self.stream.interrupt_requested()
+        };
+        if stop {
             return ControlFlow::Break(());
         }
         let now = Instant::now();
@@ -383,7 +400,7 @@ impl Session<SearchPlayer> {
         stream.begin();
         let position = playable(&self.position).into_owned();
         let suffix = ownership(&position, request.color, request.ownership);
-        let mut observer = Watch::new(stream, &request, None, format, &suffix);
+        let mut observer = Watch::new(stream, &request, None, format, &suffix).for_a_move();
         let decision =
             self.player.choose_observed(&position, request.color, &self.clock, None, &mut observer);
         if let Some(summary) = self.player.last_search() {

@@ -104,6 +104,17 @@ impl Input {
         self.ready = Some(line);
         true
     }
+
+    /// Whether the line read ahead (without waiting for one) is a comment alone, such
+    /// as GoGui's `# interrupt`, or the end (or an error) of the input.
+    fn interrupt_arrived(&mut self) -> bool {
+        self.arrived(None)
+            && match &self.ready {
+                Some(Line::Text(buf)) => super::line::parse(buf).is_none() && buf.contains(&b'#'),
+                Some(Line::End | Line::Failed(_)) => true,
+                Some(Line::TooLong(_)) | None => false,
+            }
+    }
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes; a longer one is skipped.
@@ -224,6 +235,17 @@ impl<'a> Stream<'a> {
         match &mut self.mode {
             Mode::Collect(_) => false,
             Mode::Live { input, error, .. } => error.is_some() || input.arrived(None),
+        }
+    }
+
+    /// Whether a command that should finish its work rather than drop it (a move's
+    /// search) should stop early: a comment line alone (GoGui's `# interrupt`) or the
+    /// end of the input has arrived, or the output failed. A command that arrives is
+    /// answered after it, as usual. Never, when the lines are collected.
+    pub fn interrupt_requested(&mut self) -> bool {
+        match &mut self.mode {
+            Mode::Collect(_) => false,
+            Mode::Live { input, error, .. } => error.is_some() || input.interrupt_arrived(),
         }
     }
 
