@@ -15,9 +15,11 @@
 //! - `lz-genmove_analyze [COLOR] [INTERVAL]` and `kata-genmove_analyze` (same
 //!   arguments as the analyses): `genmove` (the move is played, within the player's
 //!   node budget and its time for the move) with the same answer format, streamed
-//!   **during** the search as Leela Zero and KataGo do: `=` at once, every INTERVAL
-//!   centiseconds a line with the search's current best move (`visits` the nodes so
-//!   far, its win rate, its principal variation), then, when the search ends, one line
+//!   **during** the search as Leela Zero and KataGo do: `=` at once, at most every
+//!   INTERVAL centiseconds (at the search's limit checks, and when B* or PB* finds a
+//!   new best move or alpha-beta completes a depth) a line with the search's current
+//!   best move (`visits` the tree nodes so far, its win rate, its principal
+//!   variation), then, when the search ends, one line
 //!   with every root move of the search that chose the move, and `play MOVE` (`play
 //!   pass`, `play resign`). A comment line alone (GoGui's `# interrupt`, which also
 //!   ends `lz-analyze`) or the end of the input stops the search: the move is then
@@ -262,7 +264,9 @@ impl Observer<Move, i32> for Watch<'_, '_> {
     }
 
     fn events(&self) -> bool {
-        false
+        // A move's search is told of the searchers' events too: B* and PB* report a new
+        // best move more often than they check their limits when only nodes bound them.
+        !self.any_line_stops
     }
 }
 
