@@ -176,3 +176,53 @@ fn issue_11_tsumego_bad_problem_files_give_located_errors() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("broken.jsonl:2:"), "{}", text(&out.stderr));
 }
+
+/// A fake GTP engine in a fresh folder: a shell script answering `restricted_genmove`
+/// with `answer` (shell code), everything else with `=`.
+fn fake_engine(name: &str, answer: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("go-lab-tsumego-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do\n  case \"$line\" in\n    restricted_genmove*) {answer} ;;\n    quit*) printf '=\\n\\n'; exit 0 ;;\n    *) printf '=\\n\\n' ;;\n  esac\ndone\n"
+        ),
+    )
+    .unwrap();
+    let command = format!("sh {}", script.display());
+    (dir, command)
+}
+
+#[test]
+fn issue_11_tsumego_through_a_gtp_engine_and_its_failures() {
+    // One problem of the file has a point off the board: its record says so, whatever
+    // the engine.
+    let valid = |r: &&Value| r["id"] != "own/bad-point";
+    // An engine that passes: every problem unsolved, none in error.
+    let (dir, command) = fake_engine("pass", "printf '= PASS\\n\\n'");
+    let answered = records(&["--gtp", &command]);
+    assert_eq!(answered.len(), 5);
+    assert_eq!(answered.iter().filter(valid).count(), 4);
+    for r in answered.iter().filter(valid) {
+        assert_eq!(r["engine"], command.as_str());
+        assert_eq!(r["verdict"], "unsolved", "{r}");
+        assert_eq!(r["answer"], "PASS", "{r}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+    // An engine that ends when asked: each problem's record names the failure, and a
+    // fresh engine answers the next problem (no "stopped by an earlier failure").
+    let (dir, command) = fake_engine("crash", "exit 3");
+    let answered = records(&["--gtp", &command]);
+    assert_eq!(answered.len(), 5);
+    for r in answered.iter().filter(valid) {
+        let error = r["error"].as_str().unwrap_or_else(|| panic!("an error: {r}"));
+        assert!(error.starts_with("restricted_genmove "), "{error}");
+        assert!(error.contains("closed its output"), "{error}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+    // An engine that cannot start: the run fails and names it.
+    let out = tsumego(&["--gtp", "/nonexistent/engine --mode gtp"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("/nonexistent/engine"), "{}", text(&out.stderr));
+}
