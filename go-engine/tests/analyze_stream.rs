@@ -431,3 +431,27 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn issue_14_genmove_analyze_keeps_to_the_clock() {
+    // A budget the test would never wait for: only the time for the move ends the
+    // search (10 s of main time for the whole game, a share of it for this move).
+    let config = PlayerConfig::new(Algorithm::Mcts).nodes(2_000_000).seed(2);
+    let player = SearchPlayer::new(config).expect("a valid configuration");
+    let mut session = Session::builder(player).commands(play_commands()).build();
+    for cmd in ["boardsize 9", "time_settings 10 0 0", "time_left black 10 0"] {
+        assert!(session.execute(cmd).expect("an answer").is_success(), "{cmd}");
+    }
+    let answer = session.execute("lz-genmove_analyze b 10").expect("an answer");
+    assert!(answer.is_success(), "{answer:?}");
+    let text = answer.text();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    let (play, info) = lines.split_last().expect("lines");
+    let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{text}"));
+    assert!(Point::parse_gtp(mv, BoardSize::square(9).unwrap()).is_ok(), "{text}");
+    let (last, _) = info.split_last().expect("the search's line");
+    // The root moves' visits add up to far less than the budget: the clock stopped it.
+    let visits: u64 =
+        last.split("info ").filter(|e| !e.trim().is_empty()).map(|e| progress_visits(e)).sum();
+    assert!(visits < 2_000_000, "{last}");
+}
