@@ -452,6 +452,6 @@ fn issue_14_genmove_analyze_keeps_to_the_clock() {
     let (last, _) = info.split_last().expect("the search's line");
     // The root moves' visits add up to far less than the budget: the clock stopped it.
     let visits: u64 =
-        last.split("info ").filter(|e| !e.trim().is_empty()).map(|e| progress_visits(e)).sum();
+        last.split("info ").filter(|e| !e.trim().is_empty()).map(progress_visits).sum();
     assert!(visits < 2_000_000, "{last}");
 }
