@@ -11,7 +11,7 @@
 //!
 //! `cargo run --release -p benches --example connect4_compare -- [rounds] [split-depth]`
 //!
-//! `connect4_compare -- profile PAIRING N [THREADS]` runs only go-search's side of one
+//! `connect4_compare -- profile PAIRING N [THREADS [SPLIT-DEPTH]]` runs only go-search's side of one
 //! pairing, N cold searches (for `valgrind --tool=callgrind` or `perf record`), and prints
 //! the node count and the time per search; `profile-minimax PAIRING N` runs minimax's.
 
@@ -25,6 +25,8 @@ use go_search::{AlphaBeta, Searcher};
 
 const BLOCK: usize = 5;
 const DEPTH: u32 = 10;
+/// The default split depth of the 2-thread search.
+const SPLIT: u32 = 6;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -73,6 +75,7 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
     let name = args.next().unwrap_or_else(|| "best".into());
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(SPLIT);
     let Some(pairing) = pairings().into_iter().find(|p| p.name == name) else {
         eprintln!("no pairing {name:?} (comparable, ordered, best)");
         std::process::exit(2);
@@ -87,7 +90,7 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
             cpu += t.cpu;
         }
     } else if threads > 1 {
-        let par = ours.parallel(threads, 6).expect("valid settings");
+        let par = ours.parallel(threads, split).expect("valid settings");
         let mut scratch = par.scratch();
         for _ in 0..n {
             let t = go_search_once(&par, &mut scratch, DEPTH);
@@ -118,7 +121,7 @@ fn main() {
         return profile(args, mode == "profile-minimax");
     }
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20).max(1);
-    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(SPLIT);
     println!(
         "connect four, start position, depth {DEPTH}, {rounds} rounds of {BLOCK} searches per side"
     );
