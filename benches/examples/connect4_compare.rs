@@ -11,7 +11,10 @@
 //!
 //! `cargo run --release -p benches --example connect4_compare -- [rounds] [split-depth]`
 //!
-//! `connect4_compare -- profile PAIRING N [THREADS]` runs only go-search's side of one
+//! `connect4_compare -- splits [rounds] [split-depth...]` measures only the 2-thread
+//! speed-up, at each split depth given (default 3 to 8), interleaved in every round.
+//!
+//! `connect4_compare -- profile PAIRING N [THREADS [SPLIT-DEPTH]]` runs only go-search's side of one
 //! pairing, N cold searches (for `valgrind --tool=callgrind` or `perf record`), and prints
 //! the node count and the time per search; `profile-minimax PAIRING N` runs minimax's.
 
@@ -25,6 +28,8 @@ use go_search::{AlphaBeta, Searcher};
 
 const BLOCK: usize = 5;
 const DEPTH: u32 = 10;
+/// The default split depth of the 2-thread search.
+const SPLIT: u32 = 6;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -73,6 +78,7 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
     let name = args.next().unwrap_or_else(|| "best".into());
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(SPLIT);
     let Some(pairing) = pairings().into_iter().find(|p| p.name == name) else {
         eprintln!("no pairing {name:?} (comparable, ordered, best)");
         std::process::exit(2);
@@ -87,7 +93,7 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
             cpu += t.cpu;
         }
     } else if threads > 1 {
-        let par = ours.parallel(threads, 6).expect("valid settings");
+        let par = ours.parallel(threads, split).expect("valid settings");
         let mut scratch = par.scratch();
         for _ in 0..n {
             let t = go_search_once(&par, &mut scratch, DEPTH);
@@ -117,8 +123,20 @@ fn main() {
     if let Some(mode) = args.next_if(|a| a == "profile" || a == "profile-minimax") {
         return profile(args, mode == "profile-minimax");
     }
+    if args.next_if(|a| a == "splits").is_some() {
+        let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20).max(1);
+        let mut splits: Vec<u32> = args.filter_map(|a| a.parse().ok()).filter(|&d| d > 0).collect();
+        if splits.is_empty() {
+            splits = (3..=8).collect();
+        }
+        println!(
+            "connect four, start position, depth {DEPTH}, {rounds} rounds of {BLOCK} searches"
+        );
+        println!("2 threads (Young Brothers Wait) against 1, by split depth:");
+        return speedups(rounds, &splits);
+    }
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20).max(1);
-    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(6);
+    let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(SPLIT);
     println!(
         "connect four, start position, depth {DEPTH}, {rounds} rounds of {BLOCK} searches per side"
     );
@@ -164,39 +182,60 @@ fn main() {
     println!("root value {} in both crates", value.unwrap_or_default());
 
     println!("\n2 threads (Young Brothers Wait, split depth {split}) against 1:");
+    speedups(rounds, &[split]);
+}
+
+/// The 2-thread speed-up of the `comparable` and `best` pairings at each split depth of
+/// `splits`: every round runs a serial block, then a 2-thread block per split depth.
+fn speedups(rounds: usize, splits: &[u32]) {
     println!(
-        "{:<12} {:>10} {:>10} {:>9} {:>14} {:>13}",
-        "pairing", "1 thread", "2 threads", "speed-up", "node overhead", "CPU overhead"
+        "{:<12} {:>5} {:>10} {:>10} {:>9} {:>14} {:>13}",
+        "pairing", "split", "1 thread", "2 threads", "speed-up", "node overhead", "CPU overhead"
     );
     for pairing in pairings().into_iter().filter(|p| p.name != "ordered") {
         let serial = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator).expect("valid settings");
-        let parallel = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator)
-            .expect("valid settings")
-            .parallel(2, split)
-            .expect("valid settings");
-        let (mut s, mut p) = (serial.scratch(), parallel.scratch());
-        let (mut one, mut two) = (Side::default(), Side::default());
-        let (mut speedup, mut cpu_one, mut cpu_two) = (Vec::new(), Duration::ZERO, Duration::ZERO);
+        let parallel: Vec<_> = splits
+            .iter()
+            .map(|&split| {
+                AlphaBeta::new(pairing.ours.clone(), BasicEvaluator)
+                    .expect("valid settings")
+                    .parallel(2, split)
+                    .expect("valid settings")
+            })
+            .collect();
+        let mut s = serial.scratch();
+        let mut p: Vec<_> = parallel.iter().map(|a| a.scratch()).collect();
+        let mut one = Side::default();
+        let mut two: Vec<Side> = splits.iter().map(|_| Side::default()).collect();
+        let mut speedup = vec![Vec::new(); splits.len()];
+        let (mut cpu_one, mut cpu_two) = (Duration::ZERO, vec![Duration::ZERO; splits.len()]);
         for _ in 0..rounds {
             let c = process_cpu();
             let x = block(&serial, &mut s);
             cpu_one += process_cpu().saturating_sub(c);
-            let c = process_cpu();
-            let y = block(&parallel, &mut p);
-            cpu_two += process_cpu().saturating_sub(c);
             one.push(&x);
-            two.push(&y);
-            speedup.push(one.wall[one.wall.len() - 1] / two.wall[two.wall.len() - 1]);
+            let serial_wall = one.wall[one.wall.len() - 1];
+            for (k, algo) in parallel.iter().enumerate() {
+                let c = process_cpu();
+                let y = block(algo, &mut p[k]);
+                cpu_two[k] += process_cpu().saturating_sub(c);
+                two[k].push(&y);
+                speedup[k].push(serial_wall / two[k].wall[two[k].wall.len() - 1]);
+            }
         }
         let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len().max(1) as f64;
-        println!(
-            "{:<12} {:>10.3} {:>10.3} {:>8.2}x {:>+13.1}% {:>+12.1}%",
-            pairing.name,
-            median(&mut one.wall),
-            median(&mut two.wall),
-            median(&mut speedup),
-            100.0 * (mean(&two.nodes) / mean(&one.nodes) - 1.0),
-            100.0 * (cpu_two.as_secs_f64() / cpu_one.as_secs_f64().max(1e-9) - 1.0),
-        );
+        let serial_wall = median(&mut one.wall.clone());
+        for (k, split) in splits.iter().enumerate() {
+            println!(
+                "{:<12} {:>5} {:>10.3} {:>10.3} {:>8.2}x {:>+13.1}% {:>+12.1}%",
+                pairing.name,
+                split,
+                serial_wall,
+                median(&mut two[k].wall),
+                median(&mut speedup[k]),
+                100.0 * (mean(&two[k].nodes) / mean(&one.nodes) - 1.0),
+                100.0 * (cpu_two[k].as_secs_f64() / cpu_one.as_secs_f64().max(1e-9) - 1.0),
+            );
+        }
     }
 }

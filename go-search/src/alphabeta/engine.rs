@@ -275,7 +275,8 @@ where
     /// Prefetches the table entries of the children reached by `moves` (as far as the
     /// game can hash them without playing), when they will probe a large table.
     pub(super) fn prefetch_children(&self, state: &G::State, moves: &[G::Move], depth: u32) {
-        if depth < 2 || !self.table.prefetching() {
+        // The table's setting first: it never changes, so it is predicted.
+        if !self.table.prefetching() || depth < 2 {
             return;
         }
         for &mv in moves {
