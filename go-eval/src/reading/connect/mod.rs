@@ -16,8 +16,9 @@
 //!   owner's stones cost nothing, an empty point or an opponent stone in atari one move,
 //!   a stone of an opponent chain with two liberties next to the connection that the
 //!   tactical reader captures two moves, other opponent stones cannot be crossed) gives
-//!   the points on the shortest joins;
-//!   both sides play there (to join, to cut), within one move of the best, together
+//!   the points on the shortest joins; both sides play there (to join, to cut: only
+//!   on the shortest ones, since points one move longer made the trees too wide to
+//!   read within the budget), together
 //!   with the tactical moves: saving a chain in atari and capturing the opponent's
 //!   chains in atari next to it for the owner, attacking a chain with two liberties or
 //!   fewer and saving its own cutting chains for the opponent.

@@ -563,7 +563,7 @@ impl<'a> Search<'a> {
             }
         }
         self.cutting_attacks(&mut moves);
-        self.join_points(join.min(MAX_JOIN) + 1, &mut moves);
+        self.join_points(join.min(MAX_JOIN), &mut moves);
         self.order(&mut moves, owner);
         self.try_moves(&moves, owner, Self::disconnect_node)
     }
@@ -670,7 +670,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.join_points(join.min(MAX_JOIN) + 1, &mut moves);
+        self.join_points(join.min(MAX_JOIN), &mut moves);
         self.order(&mut moves, opponent);
         self.try_moves(&moves, opponent, Self::connect_node)
     }
