@@ -320,7 +320,8 @@ impl<'a> Search<'a> {
                 out.push(m);
             }
         }
-        // Capturable cutting chains between the two.
+        // Capturable cutting chains between the two, unless the attacking move leaves a
+        // chain of the connection in atari (the opponent would capture it first).
         if out.len() < 2 {
             let cutters = self.common_cutters();
             for &t in cutters.as_slice() {
@@ -329,11 +330,27 @@ impl<'a> Search<'a> {
                 }
                 if let Some(p) = self.tactical_attack(t)
                     && !out.contains(p)
+                    && self.leaves_no_atari(p)
                 {
                     out.push(p);
                 }
             }
         }
+    }
+
+    /// Whether the owner's move on `p` leaves every chain of the connection with two
+    /// liberties or more.
+    fn leaves_no_atari(&mut self, p: Point) -> bool {
+        let owner = self.owner;
+        if !self.playable(owner, p) {
+            return false;
+        }
+        let undo = self.core.board.play(owner, p);
+        let chains = self.chains();
+        let safe = !self.lost()
+            && chains.as_slice().iter().all(|&c| self.core.board.liberty_count(c) >= 2);
+        self.core.board.undo(undo);
+        safe
     }
 
     /// A joining point the opponent cannot take: playing there is illegal for it, or
