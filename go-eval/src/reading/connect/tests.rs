@@ -158,3 +158,28 @@ fn issue_11_capturing_a_cutter_while_in_atari_is_no_join() {
     .unwrap();
     invariant(&board, "A2", "E3", cut, Outcome::Win, &["A3"]);
 }
+
+#[test]
+fn issue_11_iterations_do_not_depend_on_the_history_of_the_scratch() {
+    // The iterations share one table per question (their node results apart, the
+    // cached tactical answers shared): a scratch warmed by other questions answers
+    // as a fresh one, nodes included.
+    let board = Board::from_diagram(WEDGE).unwrap();
+    let chains: Vec<Point> = board.chains().iter().map(|c| c.id.representative()).collect();
+    let mut warm = ConnectionScratch::new();
+    let mut asked = 0;
+    for (i, &a) in chains.iter().enumerate() {
+        for &b in &chains[i + 1..] {
+            if board.color_at(a) != board.color_at(b) {
+                continue;
+            }
+            for question in [cut, join] {
+                let fresh = question(&mut board.clone(), a, b, &mut ConnectionScratch::new());
+                let again = question(&mut board.clone(), a, b, &mut warm);
+                assert_eq!(fresh, again, "{a} {b}");
+                asked += 1;
+            }
+        }
+    }
+    assert!(asked >= 4, "{asked}");
+}
