@@ -2,7 +2,9 @@
 //! point, by a shortest-path search over the board.
 //!
 //! Costs: the connecting side's stones 0 (they are already there), an empty point 1 (a
-//! stone must go there), an opponent stone of a chain in atari 1 (it can be captured);
+//! stone must go there), an opponent stone of a chain in atari 1 (it can be captured),
+//! an opponent stone of a chain the caller marks as capturable 2 (a chain with two
+//! liberties the tactical reader captures: the connection can run through the capture);
 //! other opponent stones cannot be crossed. Distances beyond [`MAX_DISTANCE`] are not
 //! followed. The moves of both sides come from the points on the shortest joins: the
 //! connecting side plays there to connect, its opponent to cut.
@@ -37,8 +39,15 @@ impl Distances {
     }
 
     /// Computes the distances for `color` from `sources` (points whose cost is paid:
-    /// a source costs what it would cost to enter it).
-    pub(crate) fn compute(&mut self, board: &Board, color: Color, sources: &PointSet) {
+    /// a source costs what it would cost to enter it); the opponent's stones in
+    /// `capturable` cost 2.
+    pub(crate) fn compute(
+        &mut self,
+        board: &Board,
+        color: Color,
+        sources: &PointSet,
+        capturable: &PointSet,
+    ) {
         self.d.fill(FAR);
         // Dial's algorithm with one bucket per distance.
         let mut buckets = core::mem::take(&mut self.buckets);
@@ -46,7 +55,7 @@ impl Distances {
             b.clear();
         }
         for p in sources {
-            if let Some(c) = cost(board, color, p)
+            if let Some(c) = cost(board, color, capturable, p)
                 && c < self.d[p.index()]
             {
                 self.d[p.index()] = c;
@@ -63,7 +72,7 @@ impl Distances {
                     continue;
                 }
                 for q in p.neighbours(size) {
-                    let Some(c) = cost(board, color, q) else { continue };
+                    let Some(c) = cost(board, color, capturable, q) else { continue };
                     let nd = dist + c;
                     if nd <= MAX_DISTANCE && nd < self.d[q.index()] {
                         self.d[q.index()] = nd;
@@ -77,13 +86,15 @@ impl Distances {
 }
 
 /// The cost for `color` to have `p`: 0 for its own stone, 1 for an empty point or an
-/// opponent stone in atari, `None` for other opponent stones.
+/// opponent stone in atari, 2 for an opponent stone in `capturable`, `None` for other
+/// opponent stones.
 #[inline]
-pub(crate) fn cost(board: &Board, color: Color, p: Point) -> Option<u8> {
+pub(crate) fn cost(board: &Board, color: Color, capturable: &PointSet, p: Point) -> Option<u8> {
     match board.color_at(p) {
         None => Some(1),
         Some(c) if c == color => Some(0),
         Some(_) if board.liberty_count(p) == 1 => Some(1),
+        Some(_) if capturable.contains(p) => Some(2),
         Some(_) => None,
     }
 }
@@ -108,11 +119,44 @@ mod tests {
         let c2 = Point::parse_gtp("C2", size).unwrap();
         let c4 = Point::parse_gtp("C4", size).unwrap();
         let mut d = Distances::new();
-        d.compute(&board, Color::Black, &board.chain_stones(c2));
+        d.compute(&board, Color::Black, &board.chain_stones(c2), &PointSet::new());
         assert_eq!(d.get(c2), 0);
         assert_eq!(d.get(Point::parse_gtp("C3", size).unwrap()), 1);
         // Through the empty C3, and the stone on C4 costs nothing more.
         assert_eq!(d.get(c4), 1);
         assert_eq!(d.get(Point::parse_gtp("E5", size).unwrap()), 4);
+    }
+
+    #[test]
+    fn issue_11_a_capturable_cutting_chain_can_be_crossed() {
+        // A White wall (one chain of five stones) between two Black stones.
+        let board = Board::from_diagram(
+            "
+            . . O . .
+            . . O . .
+            X . O . X
+            . . O . .
+            . . O . .
+            ",
+        )
+        .unwrap();
+        let size = board.size();
+        let at = |v: &str| Point::parse_gtp(v, size).unwrap();
+        let (a3, e3) = (at("A3"), at("E3"));
+        let mut d = Distances::new();
+        d.compute(&board, Color::Black, &board.chain_stones(a3), &PointSet::new());
+        assert_eq!(d.get(at("B3")), 1);
+        assert_eq!(d.get(at("C3")), FAR);
+        assert_eq!(d.get(e3), FAR);
+        // When the wall can be captured, crossing it costs 2 (and White, whose chain
+        // it is, still crosses it for free).
+        let wall = board.chain_stones(at("C3"));
+        d.compute(&board, Color::Black, &board.chain_stones(a3), &wall);
+        assert_eq!(d.get(at("C3")), 3);
+        assert_eq!(d.get(at("D3")), 4);
+        assert_eq!(d.get(e3), 4);
+        d.compute(&board, Color::White, &wall, &board.chain_stones(a3));
+        assert_eq!(d.get(at("C5")), 0);
+        assert_eq!(d.get(a3), 3);
     }
 }

@@ -2,7 +2,7 @@
 //! opponent to move), with the goal tests, the trivial connections, and moves from the
 //! connection distances.
 
-use go_board::{Board, ByColor, Color, Point};
+use go_board::{Board, ByColor, Color, Point, PointSet};
 
 use super::Goal;
 use super::distance::{Distances, FAR};
@@ -44,6 +44,8 @@ pub(super) struct Search<'a> {
     a: Point,
     goal: Goal,
     depth: u16,
+    /// The depth of the previous iteration (its stored moves are hints).
+    previous_depth: Option<u16>,
     salt: u64,
 }
 
@@ -64,7 +66,7 @@ impl<'a> Search<'a> {
         goal: Goal,
         retake: ByColor<bool>,
         budget: Budget,
-        node_limit: u64,
+        previous_depth: Option<u16>,
     ) -> Search<'a> {
         let owner = board.color_at(a).expect("the caller checked the stone");
         let mut salt = 0x8cb9_2ba7_2f3d_8dd7_u64 ^ (a.index() as u64).wrapping_mul(0x9e37_79b9);
@@ -79,7 +81,7 @@ impl<'a> Search<'a> {
         }
         let ko_depth = budget.depth / 2;
         Search {
-            core: Core::new(board, buffers.table, buffers.path, retake, ko_depth, node_limit),
+            core: Core::new(board, buffers.table, buffers.path, retake, ko_depth, budget.nodes),
             near: buffers.near,
             far: buffers.far,
             tactics: buffers.tactics,
@@ -88,6 +90,7 @@ impl<'a> Search<'a> {
             a,
             goal,
             depth: budget.depth,
+            previous_depth,
             salt,
         }
     }
@@ -95,6 +98,20 @@ impl<'a> Search<'a> {
     #[inline]
     fn key(&self, kind: u64) -> u64 {
         self.board.hash() ^ ko_key(self.board) ^ kind ^ self.salt
+    }
+
+    /// The key of a connect or disconnect node in the iteration of depth `depth` (the
+    /// results of the iterations are kept apart: a depth cut-off differs between them;
+    /// the cached tactical answers are shared).
+    #[inline]
+    fn node_key(&self, kind: u64, depth: u16) -> u64 {
+        self.key(kind) ^ u64::from(depth).wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// The move the previous, shallower iteration stored for this node, as a hint.
+    fn previous_hint(&self, kind: u64) -> Option<Point> {
+        let depth = self.previous_depth?;
+        hint(self.core.cached(self.node_key(kind, depth)))
     }
 
     /// Whether a chain of the connection was captured.
@@ -190,18 +207,43 @@ impl<'a> Search<'a> {
 
     /// The connection distance (the fewest moves that join) and the distances behind it.
     fn distance(&mut self) -> u8 {
+        let capturable = self.capturable_cutters();
         let board = &*self.core.board;
-        self.near.compute(board, self.owner, &board.chain_stones(self.a));
+        self.near.compute(board, self.owner, &board.chain_stones(self.a), &capturable);
         let sources = match self.goal {
             Goal::Chain(b) => board.chain_stones(b),
             Goal::Area(area) => area,
         };
-        self.far.compute(board, self.owner, &sources);
+        self.far.compute(board, self.owner, &sources, &capturable);
         let mut best = FAR;
         for p in board.empty_points() {
             best = best.min(self.through(p));
         }
         best
+    }
+
+    /// The stones of the opponent's chains with two liberties next to a chain of the
+    /// connection that the owner, moving first, captures (the join may run through
+    /// them: a cut that can be captured does not cut).
+    fn capturable_cutters(&mut self) -> PointSet {
+        let chains = self.chains();
+        let mut seen = PointSet::new();
+        let mut out = PointSet::new();
+        for &c in chains.as_slice() {
+            let stones = self.board.chain_stones(c);
+            let theirs: PointList<12> = adjacent_chains(self.board, &stones, !self.owner);
+            for &t in theirs.as_slice() {
+                if seen.contains(t) {
+                    continue;
+                }
+                let chain = self.board.chain_stones(t);
+                seen |= chain;
+                if self.board.liberty_count(t) == 2 && self.tactical_attack(t).is_some() {
+                    out |= chain;
+                }
+            }
+        }
+        out
     }
 
     /// The moves of a join through the empty point `p` (its stone counted once).
@@ -278,7 +320,8 @@ impl<'a> Search<'a> {
                 out.push(m);
             }
         }
-        // Capturable cutting chains between the two.
+        // Capturable cutting chains between the two, unless the attacking move leaves a
+        // chain of the connection in atari (the opponent would capture it first).
         if out.len() < 2 {
             let cutters = self.common_cutters();
             for &t in cutters.as_slice() {
@@ -287,11 +330,27 @@ impl<'a> Search<'a> {
                 }
                 if let Some(p) = self.tactical_attack(t)
                     && !out.contains(p)
+                    && self.leaves_no_atari(p)
                 {
                     out.push(p);
                 }
             }
         }
+    }
+
+    /// Whether the owner's move on `p` leaves every chain of the connection with two
+    /// liberties or more.
+    fn leaves_no_atari(&mut self, p: Point) -> bool {
+        let owner = self.owner;
+        if !self.playable(owner, p) {
+            return false;
+        }
+        let undo = self.core.board.play(owner, p);
+        let chains = self.chains();
+        let safe = !self.lost()
+            && chains.as_slice().iter().all(|&c| self.core.board.liberty_count(c) >= 2);
+        self.core.board.undo(undo);
+        safe
     }
 
     /// A joining point the opponent cannot take: playing there is illegal for it, or
@@ -484,7 +543,7 @@ impl<'a> Search<'a> {
         if self.ply > self.depth {
             return NodeResult::new(false, None, false);
         }
-        let key = self.key(CONNECT_KEY);
+        let key = self.node_key(CONNECT_KEY, self.depth);
         node(self, key, |s, stored| s.connect_body(stored))
     }
 
@@ -500,7 +559,7 @@ impl<'a> Search<'a> {
         }
         let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
         let owner = self.owner;
-        if let Some(h) = hint(stored) {
+        if let Some(h) = hint(stored).or_else(|| self.previous_hint(CONNECT_KEY)) {
             moves.push(h);
         }
         // Save a chain in atari; capture the opponent's chains in atari next to ours.
@@ -521,17 +580,28 @@ impl<'a> Search<'a> {
             }
         }
         self.cutting_attacks(&mut moves);
-        self.join_points(join.min(MAX_JOIN) + 1, &mut moves);
+        self.join_points(join.min(MAX_JOIN), &mut moves);
         self.order(&mut moves, owner);
+        self.try_moves(&moves, owner, Self::disconnect_node)
+    }
+
+    /// Tries `moves` for `color`, each answered by `child` (the other side's node):
+    /// success with the first move the child fails against.
+    fn try_moves(
+        &mut self,
+        moves: &PointList<MAX_CANDIDATES>,
+        color: Color,
+        child: fn(&mut Self) -> NodeResult,
+    ) -> NodeResult {
         let mut certain = true;
         for i in 0..moves.len() {
             let m = moves.as_slice()[i];
-            if !self.playable(owner, m) {
+            if !self.playable(color, m) {
                 continue;
             }
-            let undo = self.board.play(owner, m);
+            let undo = self.board.play(color, m);
             self.ply += 1;
-            let r = self.disconnect_node();
+            let r = child(self);
             self.ply -= 1;
             self.board.undo(undo);
             if !r.success {
@@ -572,7 +642,7 @@ impl<'a> Search<'a> {
                 return NodeResult::new(false, None, false);
             }
         }
-        let key = self.key(DISCONNECT_KEY);
+        let key = self.node_key(DISCONNECT_KEY, self.depth);
         node(self, key, |s, stored| s.disconnect_body(stored))
     }
 
@@ -585,7 +655,7 @@ impl<'a> Search<'a> {
         }
         let opponent = !self.owner;
         let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
-        if let Some(h) = hint(stored) {
+        if let Some(h) = hint(stored).or_else(|| self.previous_hint(DISCONNECT_KEY)) {
             moves.push(h);
         }
         // Take the owner's sure join, or save the cutting chain it would capture.
@@ -617,24 +687,8 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.join_points(join.min(MAX_JOIN) + 1, &mut moves);
+        self.join_points(join.min(MAX_JOIN), &mut moves);
         self.order(&mut moves, opponent);
-        let mut certain = true;
-        for i in 0..moves.len() {
-            let m = moves.as_slice()[i];
-            if !self.playable(opponent, m) {
-                continue;
-            }
-            let undo = self.board.play(opponent, m);
-            self.ply += 1;
-            let r = self.connect_node();
-            self.ply -= 1;
-            self.board.undo(undo);
-            if !r.success {
-                return NodeResult::new(true, Some(m), r.certain);
-            }
-            certain &= r.certain;
-        }
-        NodeResult::new(false, None, certain)
+        self.try_moves(&moves, opponent, Self::connect_node)
     }
 }

@@ -1,4 +1,4 @@
-use go_board::{Board, Point};
+use go_board::{Board, Move, Point};
 
 use super::*;
 use crate::reading::Outcome;
@@ -60,4 +60,126 @@ fn issue_11_chains_that_cannot_join_do_not_overflow_the_distance() {
         }
     }
     assert!(asked >= 3);
+}
+
+/// The two questions on `board` and on its 7 other symmetries and colour swap: the
+/// outcome of `question` is the same, and its point maps onto one of `points`.
+fn invariant(
+    board: &Board,
+    a: &str,
+    b: &str,
+    question: fn(&mut Board, Point, Point, &mut ConnectionScratch) -> Answer,
+    outcome: Outcome,
+    points: &[&str],
+) {
+    use crate::reading::dragon::testing::transformed;
+    use go_board::Symmetry;
+    let size = board.size();
+    let (pa, pb) = (at(board, a), at(board, b));
+    let expected: Vec<Point> = points.iter().map(|v| at(board, v)).collect();
+    let mut scratch = ConnectionScratch::new();
+    for s in Symmetry::ALL {
+        for swap in [false, true] {
+            let mut there = transformed(board, s, swap);
+            let before = there.clone();
+            let (ta, tb) = (s.apply(pa, size), s.apply(pb, size));
+            let answer = question(&mut there, ta, tb, &mut scratch);
+            assert_eq!(there, before);
+            assert_eq!(answer.outcome, outcome, "{s:?} swap {swap}: {answer:?}");
+            if !points.is_empty() {
+                let mapped: Vec<Move> =
+                    expected.iter().map(|&p| Move::Play(s.apply(p, size))).collect();
+                let point = answer.point.expect("a successful answer has a point");
+                assert!(mapped.contains(&point), "{s:?} swap {swap}: {answer:?}");
+            }
+        }
+    }
+}
+
+fn cut(board: &mut Board, a: Point, b: Point, scratch: &mut ConnectionScratch) -> Answer {
+    Connection::new().disconnect(board, a, b, Connection::BUDGET, scratch)
+}
+
+fn join(board: &mut Board, a: Point, b: Point, scratch: &mut ConnectionScratch) -> Answer {
+    Connection::new().connect(board, a, b, Connection::BUDGET, scratch)
+}
+
+/// Black A2 and the Black group around E2 (E2 is its eye, so D2 is part of the
+/// group's link) are separated by the White stone B2 with two liberties, B3 and B1.
+const WEDGE: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . X X .
+    X O X X . X .
+    . . . . X X .
+    ";
+
+#[test]
+fn issue_11_a_two_liberty_wedge_is_captured_to_connect() {
+    // Black first: B3 ataris B2; if White extends to B1, C1 leaves the chain B2 B1
+    // one liberty, A1, where White cannot play (A2 keeps A3). If White ataris A2 at
+    // A3 instead, B1 captures B2 and B2 becomes a point White cannot fill. B1 works
+    // too (GNU Go's answer): after B3, C1 and A1 answer A3. Whatever our move, White
+    // must then fail to cut.
+    let board = Board::from_diagram(WEDGE).unwrap();
+    invariant(&board, "A2", "E3", join, Outcome::Win, &[]);
+    let mut b = board.clone();
+    let (a2, e3) = (at(&b, "A2"), at(&b, "E3"));
+    let mut scratch = ConnectionScratch::new();
+    let answer = join(&mut b, a2, e3, &mut scratch);
+    let Some(Move::Play(m)) = answer.point else { panic!("{answer:?}") };
+    let _ = b.play(go_board::Color::Black, m);
+    assert_eq!(cut(&mut b, a2, e3, &mut scratch).outcome, Outcome::Lose, "after {m}");
+    // White first: A3 ataris A2 (A1 then B1 leave three Black stones with the one
+    // liberty C1, which White takes), or B3 saves the wedge with four liberties.
+    invariant(&board, "A2", "E3", cut, Outcome::Win, &["A3", "B3"]);
+}
+
+#[test]
+fn issue_11_capturing_a_cutter_while_in_atari_is_no_join() {
+    // The wedge position after Black D1, White B3 (the wedge escapes) and Black B1:
+    // A1 and C1 are points White cannot fill, but White A3 ataris A2; A1 then leaves
+    // A2 A1 B1 with the one liberty C1, and C1 leaves A1 to White. Black's capture of
+    // the cutting chain B2 B3 A3 (three liberties) comes too late. The reader used
+    // to count that capture as a sure join and called the chains connected.
+    let board = Board::from_diagram(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . O . . X X .
+        X O X X . X .
+        . X . X X X .
+        ",
+    )
+    .unwrap();
+    invariant(&board, "A2", "E3", cut, Outcome::Win, &["A3"]);
+}
+
+#[test]
+fn issue_11_iterations_do_not_depend_on_the_history_of_the_scratch() {
+    // The iterations share one table per question (their node results apart, the
+    // cached tactical answers shared): a scratch warmed by other questions answers
+    // as a fresh one, nodes included.
+    let board = Board::from_diagram(WEDGE).unwrap();
+    let chains: Vec<Point> = board.chains().iter().map(|c| c.id.representative()).collect();
+    let mut warm = ConnectionScratch::new();
+    let mut asked = 0;
+    for (i, &a) in chains.iter().enumerate() {
+        for &b in &chains[i + 1..] {
+            if board.color_at(a) != board.color_at(b) {
+                continue;
+            }
+            for question in [cut, join] {
+                let fresh = question(&mut board.clone(), a, b, &mut ConnectionScratch::new());
+                let again = question(&mut board.clone(), a, b, &mut warm);
+                assert_eq!(fresh, again, "{a} {b}");
+                asked += 1;
+            }
+        }
+    }
+    assert!(asked >= 4, "{asked}");
 }
