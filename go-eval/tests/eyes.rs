@@ -316,3 +316,90 @@ fn issue_11_eye_values_are_invariant_under_symmetries_and_colour_swap() {
         check_invariance(&board(diagram), diagram);
     }
 }
+
+/// A board of `size` × `size` from cells 0 (empty), 1 (Black) and 2 (White), row by
+/// row; a stone that would leave a chain without liberties is left out.
+fn random_board(size: u32, cells: &[u8]) -> Board {
+    let size = go_board::BoardSize::square(size).expect("a board size");
+    let mut b = Board::new(size);
+    for (i, p) in size.points().enumerate() {
+        let stone = match cells[i % cells.len()] {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        };
+        let _ = b.set_point(p, stone);
+    }
+    b
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 96,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(11),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+
+    /// Random dense boards: the eye spaces, their values and vital points follow every
+    /// symmetry and the colour swap.
+    #[test]
+    fn issue_11_random_eye_values_are_invariant(
+        size in 4u32..=8,
+        cells in proptest::collection::vec(
+            proptest::prop_oneof![2 => proptest::strategy::Just(0u8), 3 => proptest::strategy::Just(1u8), 3 => proptest::strategy::Just(2u8)],
+            64,
+        ),
+    ) {
+        let b = random_board(size, &cells);
+        check_invariance(&b, &b.to_diagram());
+    }
+}
+
+#[test]
+fn issue_11_eye_values_do_not_depend_on_orientation() {
+    // Found by the random test: mirrored left-right, a 7-point White space with inner
+    // points had the attack set {C5} one way and {C5, C6} the other.
+    let diagram = "
+        X X X . . .
+        X X . . . O
+        O X O . O .
+        O O X O O O
+        O X . X X O
+        . X X X X .
+        ";
+    check_invariance(&board(diagram), diagram);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 32,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(11),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+
+    /// Random boards symmetric left-right: the board is its own image, so each space
+    /// must be worth what its mirror image is worth (the canonical orientation alone
+    /// does not ensure this).
+    #[test]
+    fn issue_11_mirror_symmetric_boards_give_mirror_symmetric_eyes(
+        size in 4u32..=8,
+        cells in proptest::collection::vec(
+            proptest::prop_oneof![2 => proptest::strategy::Just(0u8), 3 => proptest::strategy::Just(1u8), 3 => proptest::strategy::Just(2u8)],
+            64,
+        ),
+    ) {
+        let n = size as usize;
+        let mut cells = cells;
+        for r in 0..n {
+            for c in 0..n / 2 {
+                cells[r * n + n - 1 - c] = cells[r * n + c];
+            }
+        }
+        let b = random_board(size, &cells);
+        let mirror = Symmetry::ALL.into_iter().find(|s| !s.transposes() && s.apply(Point::must(0, 0, b.size()), b.size()) == Point::must(size as u8 - 1, 0, b.size())).expect("the left-right mirror");
+        proptest::prop_assume!(transform(&b, mirror, false).stones_by_color() == b.stones_by_color());
+        check_invariance(&b, &b.to_diagram());
+    }
+}

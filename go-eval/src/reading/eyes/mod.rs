@@ -10,7 +10,9 @@
 //!   it against an independent naive solver).
 //! - [`EyeSpaces`]: the eye spaces of a board (domains, marginal points, false and half
 //!   eyes, dead stones), each with its value and vital points; it backs GTP's
-//!   `eval_eye`, `eye_data` and `eye_map`.
+//!   `eval_eye`, `eye_data` and `eye_map`. The board is read in its canonical
+//!   orientation (of the 8 symmetries and the colour swap), so the result follows
+//!   the board's symmetries.
 //! - [`GroupEyes`]: for a life-and-death or owl reader's leaves, the eyes of one group
 //!   (its spaces only, with the caller's dead stones), their sum as a local game
 //!   ([`EyeValue::sum`]) and the vital points to attack and defend; [`verdict`] says

@@ -2,7 +2,7 @@
 //! points and dead stones inside one colour's domain with their marginal points, false
 //! and half eyes by the diagonal test, and each region's value as an eye graph.
 
-use go_board::{Board, BoardSize, ByColor, Color, Point, PointMap, PointSet};
+use go_board::{Board, BoardSize, ByColor, Color, Point, PointMap, PointSet, Symmetry};
 
 use super::capture;
 use super::graph::{EyeGraph, EyePoint, MAX_EYE_POINTS, bits};
@@ -121,34 +121,36 @@ pub struct EyeSpaces {
 impl EyeSpaces {
     /// The eye spaces of `board`, with dead stones found by a small capture search
     /// (stones that can be captured and not saved).
+    ///
+    /// The analysis reads the board in its canonical orientation (see
+    /// [`canonical_orientation`]), so its result follows the board's symmetries.
     pub fn new(board: &Board) -> EyeSpaces {
-        let mut dead = PointSet::EMPTY;
-        let mut seen = PointSet::EMPTY;
-        for p in *board.stones(Color::Black) | *board.stones(Color::White) {
-            if seen.contains(p) {
-                continue;
-            }
-            let chain = board.chain_stones(p);
-            seen |= chain;
-            if board.liberty_count(p) <= 3 && capture::is_dead(board, p) {
-                dead |= chain;
-            }
-        }
-        EyeSpaces::with_dead_stones(board, dead)
+        let (s, oriented) = canonical_orientation(board);
+        let dead = dead_stones(&oriented);
+        EyeSpaces::index(
+            board.size(),
+            orient_back(s, &oriented, analyse_regions(&oriented, &dead, None)),
+        )
     }
 
     /// The eye spaces of `board` when `dead` are the dead stones (for a caller with its
     /// own reading, such as a life-and-death search).
     pub fn with_dead_stones(board: &Board, dead: PointSet) -> EyeSpaces {
-        let size = board.size();
-        let mut spaces = Vec::new();
+        let (s, oriented) = canonical_orientation(board);
+        let dead = s.symmetry.apply_set(&dead, board.size());
+        EyeSpaces::index(
+            board.size(),
+            orient_back(s, &oriented, analyse_regions(&oriented, &dead, None)),
+        )
+    }
+
+    /// The spaces with their index.
+    fn index(size: BoardSize, spaces: Vec<EyeSpace>) -> EyeSpaces {
         let mut index = ByColor::new(PointMap::new(size, None), PointMap::new(size, None));
-        for space in analyse_regions(board, &dead, None) {
-            let i = spaces.len() as u16;
+        for (i, space) in spaces.iter().enumerate() {
             for p in space.points {
-                index[space.color][p] = Some(i);
+                index[space.color][p] = Some(i as u16);
             }
-            spaces.push(space);
         }
         EyeSpaces { spaces, index }
     }
@@ -186,6 +188,118 @@ impl EyeSpaces {
         }
         out
     }
+}
+
+/// The stones that the small capture search finds dead (they can be captured and not
+/// saved).
+fn dead_stones(board: &Board) -> PointSet {
+    let mut dead = PointSet::EMPTY;
+    let mut seen = PointSet::EMPTY;
+    for p in *board.stones(Color::Black) | *board.stones(Color::White) {
+        if seen.contains(p) {
+            continue;
+        }
+        let chain = board.chain_stones(p);
+        seen |= chain;
+        if board.liberty_count(p) <= 3 && capture::is_dead(board, p) {
+            dead |= chain;
+        }
+    }
+    dead
+}
+
+/// A transform of the board: a symmetry and whether the colours are exchanged.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Orientation {
+    symmetry: Symmetry,
+    swap: bool,
+}
+
+impl Orientation {
+    /// The board as given.
+    const IDENTITY: Orientation = Orientation { symmetry: Symmetry::IDENTITY, swap: false };
+
+    /// The image of a colour.
+    fn color(self, color: Color) -> Color {
+        if self.swap { color.opponent() } else { color }
+    }
+}
+
+/// The board in its canonical orientation and the transform that maps `board` to it.
+///
+/// The eye analysis reads moves, points and chains in point order (the capture
+/// search's cut-offs, the ply-limited search of spaces with inner points, the choice
+/// of a half eye's key), so reading the board as given could make a value depend on
+/// the board's orientation or colours. Reading it in the transform (one of the eight
+/// symmetries, with or without the colour swap) whose colouring, read in point order,
+/// comes first among the sixteen makes every image of a board read the same board. A
+/// board with a ko point is read as given (a setup board cannot carry the ko over).
+fn canonical_orientation(board: &Board) -> (Orientation, Board) {
+    let size = board.size();
+    // The colouring of the image by `o`, read at `q`: 0 empty, 1 Black, 2 White.
+    let cell = |o: Orientation, q: Point| {
+        let image = o.symmetry.apply_size(size);
+        match board.color_at(o.symmetry.inverse().apply(q, image)) {
+            None => 0u8,
+            Some(c) if o.color(c) == Color::Black => 1,
+            Some(_) => 2,
+        }
+    };
+    let mut best = Orientation::IDENTITY;
+    for swap in [false, true] {
+        for symmetry in Symmetry::ALL {
+            let o = Orientation { symmetry, swap };
+            let (image, best_image) = (symmetry.apply_size(size), best.symmetry.apply_size(size));
+            let order = (image.cols(), image.rows()).cmp(&(best_image.cols(), best_image.rows()));
+            let order = order.then_with(|| {
+                image.points().map(|q| cell(o, q)).cmp(image.points().map(|q| cell(best, q)))
+            });
+            if order == core::cmp::Ordering::Less {
+                best = o;
+            }
+        }
+    }
+    let o = best;
+    if o == Orientation::IDENTITY || board.ko().is_some() {
+        return (Orientation::IDENTITY, board.clone());
+    }
+    let mut out = Board::new(o.symmetry.apply_size(size));
+    for color in Color::ALL {
+        for p in *board.stones(color) {
+            if out.set_point(o.symmetry.apply(p, size), Some(o.color(color))).is_err() {
+                // Adding the stones of a legal position never fails; read as given.
+                return (Orientation::IDENTITY, board.clone());
+            }
+        }
+    }
+    (o, out)
+}
+
+/// The spaces of the board `oriented` (the image of a board by `o`) on the board
+/// itself, Black's first, each colour's in the order of their first point.
+fn orient_back(o: Orientation, oriented: &Board, spaces: Vec<EyeSpace>) -> Vec<EyeSpace> {
+    let mut spaces = spaces;
+    if o != Orientation::IDENTITY {
+        let back = o.symmetry.inverse();
+        let size = oriented.size();
+        let map = |set: &PointSet| back.apply_set(set, size);
+        for space in &mut spaces {
+            space.color = o.color(space.color);
+            space.points = map(&space.points);
+            space.margins = map(&space.margins);
+            space.false_eyes = map(&space.false_eyes);
+            space.attack = map(&space.attack);
+            space.defence = map(&space.defence);
+            for h in &mut space.half_eyes {
+                h.point = back.apply(h.point, size);
+                h.attack = map(&h.attack);
+                h.defence = map(&h.defence);
+            }
+            space.half_eyes.sort_by_key(|h| h.point);
+        }
+    }
+    spaces.sort_by_key(|space| (space.color != Color::Black, space.points.first()));
+    spaces
 }
 
 /// The eye spaces of both colours (or, with `only`, those of one colour that touch the
@@ -290,8 +404,11 @@ impl GroupEyes {
     pub fn new(board: &Board, stones: &PointSet, dead: &PointSet) -> Option<GroupEyes> {
         let color = group_color(board, stones)?;
         let near = stones.adjacent(&board.size().on_board()) - *stones;
-        let spaces = analyse_regions(board, dead, Some((color, near)));
-        Some(GroupEyes::from_spaces(color, spaces))
+        let (s, oriented) = canonical_orientation(board);
+        let near = s.symmetry.apply_set(&near, board.size());
+        let dead = s.symmetry.apply_set(dead, board.size());
+        let spaces = analyse_regions(&oriented, &dead, Some((s.color(color), near)));
+        Some(GroupEyes::from_spaces(color, orient_back(s, &oriented, spaces)))
     }
 
     /// The eyes of a group from spaces already analysed.
