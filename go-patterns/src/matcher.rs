@@ -1,5 +1,6 @@
 //! Incremental matching: the cells of every variant at every anchor, for both sides to
-//! move, kept up to date after each move by re-checking only what a change can reach.
+//! move, kept up to date by re-checking only what a change can reach, for a side when
+//! its matches are read.
 
 use go_board::{Board, BoardSize, Color, Point, PointSet};
 
@@ -13,11 +14,13 @@ use crate::oracle::BoardOracle;
 /// The cell matches of a [`PatternSet`] on a board, for both sides to move, updated
 /// incrementally as the board changes.
 ///
-/// After a move, only the anchors within reach of a changed point (the move and its
-/// captures) are re-checked, and at each only the variants that reach that far. The
-/// conditions that read the board beyond the cells (liberties, ladders, the last
-/// move, the move number) are evaluated when the matches are asked for, so they are
-/// always current.
+/// [`MatchState::update`] records the points a move changed (the move and its
+/// captures); when a side's matches are read, only the anchors within reach of a point
+/// changed since that side was last read are re-checked, and at each only the variants
+/// that reach that far, whose cells include a changed one (an anchor whose indexed
+/// variants all stop short of the changes is skipped). The conditions that read the
+/// board beyond the cells (liberties, ladders, the last move, the move number) are
+/// evaluated when the matches are asked for, so they are always current.
 ///
 /// # Examples
 ///

@@ -328,7 +328,7 @@ impl LearnedPatterns {
         read(bytes)
     }
 
-    /// The model that ships with the crate (`models/learned-pro.bin`, 21,090 shapes),
+    /// The model that ships with the crate (`models/learned-pro.bin`, 48,324 shapes),
     /// learned from professional games by `go-lab patterns learn` (the crate's README
     /// gives the command and the games). It reads ladders through
     /// [`BoardOnly`](crate::BoardOnly), that is not at all, until it is given an oracle
