@@ -620,7 +620,7 @@ impl PatternSet {
     #[inline]
     pub(crate) fn reach_bound(&self, keys: Keys) -> u8 {
         let mut bound = 0;
-        for index in &self.indexes {
+        for index in self.indexes.iter().filter(|i| !i.is_empty()) {
             for bucket in [index.full.bucket(keys.full), index.ortho.bucket(keys.ortho)] {
                 // Buckets are sorted by decreasing reach.
                 if let Some(e) = bucket.first() {
