@@ -93,8 +93,22 @@ pub(crate) struct Variant {
     pub(crate) anchor: (i32, i32),
     /// Into `PatternSet::checks`.
     pub(crate) checks: (u32, u32),
-    /// The largest distance (in lines, both directions) from the anchor to a cell.
+    /// The largest distance (in lines, both directions) from the anchor to a cell that
+    /// constrains anything (wildcards do not count).
     pub(crate) reach: u8,
+    /// Where its constraining cells are, as a [`cell_bit`] signature.
+    pub(crate) cells: u64,
+}
+
+/// The signature bit of a cell at offset `(dx, dy)` from an anchor: one bit per offset
+/// within 3 lines (49 bits), then one per distance 4 to 8, and one for 9 or more. A
+/// variant's signature is the union of its constraining cells' bits; a change at an
+/// offset whose bit is not in it cannot change whether the variant matches there.
+#[inline]
+pub(crate) fn cell_bit(dx: i32, dy: i32) -> u64 {
+    let d = dx.unsigned_abs().max(dy.unsigned_abs());
+    let bit = if d <= 3 { (dy + 3) * 7 + dx + 3 } else { 45 + d.min(9) as i32 };
+    1 << bit
 }
 
 /// The neighbourhood index of one kind of pattern: a variant is entered in the table
@@ -116,6 +130,7 @@ struct Entry {
     first: CellCheck,
     rest_len: u16,
     reach: u8,
+    cells: u64,
 }
 
 /// Buckets of entries by key, each bucket by decreasing reach.
@@ -124,6 +139,14 @@ struct Table {
     /// Where each key's bucket starts in `entries` (one more than the keys).
     starts: Vec<u32>,
     entries: Vec<Entry>,
+}
+
+impl Index {
+    /// Whether no variant is indexed.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.full.entries.is_empty() && self.ortho.entries.is_empty()
+    }
 }
 
 impl Table {
@@ -143,7 +166,14 @@ impl Table {
             } else {
                 (CellCheck { off: 0, masks: [ANY, ANY] }, end)
             };
-            Entry { variant: v, rest, first, rest_len: (end - rest) as u16, reach: variant.reach }
+            Entry {
+                variant: v,
+                rest,
+                first,
+                rest_len: (end - rest) as u16,
+                reach: variant.reach,
+                cells: variant.cells,
+            }
         };
         let mut starts = Vec::with_capacity(per_key.len() + 1);
         let mut entries = Vec::new();
@@ -413,7 +443,12 @@ impl PatternSet {
 
     /// A new scanner for full scans of this set.
     pub fn scanner(&self) -> Scanner {
-        Scanner { grid: vec![OFF; GRID].into_boxed_slice(), hits: Vec::new(), size: None }
+        Scanner {
+            grid: vec![OFF; GRID].into_boxed_slice(),
+            hits: Vec::new(),
+            seen: Vec::new(),
+            size: None,
+        }
     }
 
     /// What identifies a match: the board coordinates (column, row; possibly off the
@@ -443,15 +478,41 @@ impl PatternSet {
     /// themselves. So a match is identified by its pattern, its box and the coset of its
     /// symmetry modulo those symmetries (computed when the set is built), without
     /// listing its points.
-    pub(crate) fn dedup(&self, matches: &mut Vec<Match>) {
+    ///
+    /// Only matches of a pattern that may coincide with itself and that matched more
+    /// than once can have a twin: those are found with a bitmap over the patterns
+    /// (`seen`, scratch space) and only they are sorted; the others keep their order.
+    pub(crate) fn dedup(&self, matches: &mut Vec<Match>, seen: &mut Vec<u64>) {
+        // Per pattern, two bits: matched once (first half), matched again (second half).
+        let words = self.patterns.len().div_ceil(64);
+        seen.clear();
+        seen.resize(2 * words, 0);
+        let mut repeated = false;
+        for m in matches.iter() {
+            let p = m.pattern.index();
+            if !self.compiled[p].may_coincide {
+                continue;
+            }
+            let (w, b) = (p / 64, 1u64 << (p % 64));
+            if seen[w] & b != 0 {
+                seen[words + w] |= b;
+                repeated = true;
+            } else {
+                seen[w] |= b;
+            }
+        }
+        if !repeated {
+            return;
+        }
+        let twins = |m: &Match| {
+            let p = m.pattern.index();
+            seen[words + p / 64] >> (p % 64) & 1 == 1
+        };
         // One 64-bit key per match that may have a twin: the pattern (18 bits), the box
         // (4 × 8 bits, offset so that coordinates off the board stay positive) and the
-        // coset (3 bits); other matches keep the key `u64::MAX` and are all kept.
+        // coset (3 bits).
         let key = |m: &Match| {
             let compiled = &self.compiled[m.pattern.index()];
-            if !compiled.may_coincide {
-                return u64::MAX;
-            }
             let coset = compiled.coset[symmetry_index(m.placement.symmetry())];
             let (a, b, c, d) = self.support_box(m);
             let byte = |v: i32| u64::from((v + 64).clamp(0, 255) as u8);
@@ -462,19 +523,12 @@ impl PatternSet {
                 | byte(d) << 3
                 | u64::from(coset)
         };
-        if !matches.iter().any(|m| self.compiled[m.pattern.index()].may_coincide) {
-            return;
-        }
-        let mut keyed: Vec<(u64, Match)> = matches.iter().map(|m| (key(m), *m)).collect();
+        let mut keyed: Vec<(u64, Match)> =
+            matches.iter().filter(|m| twins(m)).map(|m| (key(m), *m)).collect();
+        matches.retain(|m| !twins(m));
         keyed.sort_unstable_by_key(|k| k.0);
-        matches.clear();
-        let mut last = None;
-        for (k, m) in keyed {
-            if k == u64::MAX || last != Some(k) {
-                matches.push(m);
-            }
-            last = Some(k);
-        }
+        keyed.dedup_by_key(|k| k.0);
+        matches.extend(keyed.into_iter().map(|(_, m)| m));
     }
 
     /// Whether the rest of a pattern holds where its cells match: the pickup and the
@@ -518,32 +572,33 @@ impl PatternSet {
     }
 
     /// The variants of `kind` whose cells match with the anchor at grid index `a`
-    /// (perspective `persp`: 0 black is friend, 1 white), among those with a reach of at
-    /// least `min_reach`.
+    /// (perspective `persp`: 0 black is friend, 1 white; `keys` the anchor's keys in that
+    /// perspective), among those with a reach of at least `min_reach` whose signature
+    /// meets `changed` (see [`cell_bit`]; `u64::MAX` for all).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn mask_hits(
         &self,
         grid: &[u8],
         a: usize,
+        keys: Keys,
         persp: usize,
         kind: usize,
         min_reach: u8,
+        changed: u64,
         out: &mut Vec<u32>,
     ) {
         let index = &self.indexes[kind];
-        let lut = &KEY_LUT[persp];
-        let code = |off: isize| usize::from(lut[usize::from(grid[a.wrapping_add_signed(off)])]);
-        let centre = code(0);
-        let mut full = 0usize;
-        for (k, &off) in KEY_OFFSETS.iter().enumerate() {
-            full |= code(off) << (2 * k);
+        if index.is_empty() {
+            return;
         }
-        let ortho = ortho_key(full) | centre << 8;
-        let full = full | centre << 16;
-        for bucket in [index.full.bucket(full), index.ortho.bucket(ortho)] {
+        for bucket in [index.full.bucket(keys.full), index.ortho.bucket(keys.ortho)] {
             for e in bucket {
                 if e.reach < min_reach {
                     break;
+                }
+                if e.cells & changed == 0 {
+                    continue;
                 }
                 let first = &e.first;
                 if grid[a.wrapping_add_signed(isize::from(first.off))] & first.masks[persp] == 0 {
@@ -558,6 +613,22 @@ impl PatternSet {
                 }
             }
         }
+    }
+
+    /// The largest reach of the variants indexed under `keys` (one perspective), of
+    /// either kind: a change farther from the anchor changes none of its matches.
+    #[inline]
+    pub(crate) fn reach_bound(&self, keys: Keys) -> u8 {
+        let mut bound = 0;
+        for index in self.indexes.iter().filter(|i| !i.is_empty()) {
+            for bucket in [index.full.bucket(keys.full), index.ortho.bucket(keys.ortho)] {
+                // Buckets are sorted by decreasing reach.
+                if let Some(e) = bucket.first() {
+                    bound = bound.max(e.reach);
+                }
+            }
+        }
+        bound
     }
 
     /// The placement of a variant anchored at board coordinates `a`.
@@ -582,6 +653,47 @@ const KEY_OFFSETS: [isize; 8] = {
     }
     out
 };
+
+/// The index keys of an anchor in one perspective: the full key (the 8 neighbours, then
+/// the anchor) and the orthogonal key (the 4 orthogonal neighbours, then the anchor).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Keys {
+    full: usize,
+    ortho: usize,
+}
+
+impl Keys {
+    /// The keys of the anchor at grid index `a` with black as friend.
+    #[inline]
+    pub(crate) fn at(grid: &[u8], a: usize) -> Keys {
+        let lut = &KEY_LUT[0];
+        let code = |off: isize| usize::from(lut[usize::from(grid[a.wrapping_add_signed(off)])]);
+        let centre = code(0);
+        let mut full = 0usize;
+        for (k, &off) in KEY_OFFSETS.iter().enumerate() {
+            full |= code(off) << (2 * k);
+        }
+        Keys { full: full | centre << 16, ortho: ortho_key(full) | centre << 8 }
+    }
+
+    /// The keys with white as friend: the friend and enemy codes (1 and 2) of every
+    /// 2-bit field swapped, empty (0) and off the board (3) unchanged.
+    #[inline]
+    pub(crate) fn swapped(self) -> Keys {
+        let swap = |v: usize, low_bits: usize| {
+            let differ = (v ^ (v >> 1)) & low_bits;
+            v ^ (differ | differ << 1)
+        };
+        Keys { full: swap(self.full, 0x1_5555), ortho: swap(self.ortho, 0x155) }
+    }
+
+    /// The keys in perspective `persp` (0: black is friend, 1: white).
+    #[inline]
+    pub(crate) fn of(grid: &[u8], a: usize, persp: usize) -> Keys {
+        let keys = Keys::at(grid, a);
+        if persp == 0 { keys } else { keys.swapped() }
+    }
+}
 
 /// The places, in the order of the code, of the 4 orthogonal neighbours.
 const ORTHO: [usize; 4] = [1, 3, 4, 6];
@@ -644,6 +756,7 @@ const fn swap_mask(m: u8) -> u8 {
 pub struct Scanner {
     grid: Box<[u8]>,
     hits: Vec<u32>,
+    seen: Vec<u64>,
     size: Option<go_board::BoardSize>,
 }
 
@@ -683,9 +796,10 @@ impl Scanner {
         for p in board.size().points() {
             let (col, row) = (p.col() as usize, p.row() as usize);
             let a = grid_index(col, row);
+            let keys = Keys::of(&self.grid, a, persp);
             for &k in kinds {
                 self.hits.clear();
-                set.mask_hits(&self.grid, a, persp, k, 0, &mut self.hits);
+                set.mask_hits(&self.grid, a, keys, persp, k, 0, u64::MAX, &mut self.hits);
                 for &v in &self.hits {
                     let pattern = set.variants[v as usize].pattern as usize;
                     if !active.allows(pattern) {
@@ -699,7 +813,7 @@ impl Scanner {
             }
         }
         let mut found = out.split_off(start);
-        set.dedup(&mut found);
+        set.dedup(&mut found, &mut self.seen);
         out.extend(found);
     }
 }
@@ -1084,20 +1198,28 @@ fn make_variant(
 ) -> Variant {
     let transformed: HashMap<FramePoint, u8> =
         cells.iter().map(|(&q, &m)| (g.apply_offset(q), m)).collect();
-    // The anchor: the on-board cell whose key a board shows least often (in the full
-    // table if its key takes few entries there), slightly favouring cells near the
-    // middle of the pattern (a smaller reach makes incremental updates cheaper); ties go
-    // to the smallest point, for determinism.
+    // The reach of an anchor: the farthest cell that constrains anything (a change at a
+    // wildcard cannot change a match).
     let reach_of = |q: FramePoint| {
-        transformed.keys().map(|p| (p.0 - q.0).abs().max((p.1 - q.1).abs())).max().unwrap_or(0)
+        transformed
+            .iter()
+            .filter(|&(_, &m)| m != ANY)
+            .map(|(p, _)| (p.0 - q.0).abs().max((p.1 - q.1).abs()))
+            .max()
+            .unwrap_or(0)
     };
+    // The anchor: the on-board cell that minimises the expected work of an incremental
+    // update, how often a board shows its key (in the full table if the key takes few
+    // entries there) times the anchors within its reach of a changed point, (2r + 1)²;
+    // ties go to the smallest point, for determinism.
     let mut best: Option<(f64, FramePoint)> = None;
     for (&q, &m) in &transformed {
         if m & OFF != 0 {
             continue;
         }
         let full = full_keyed(&transformed, q);
-        let score = key_frequency(&transformed, q, full) * (1.0 + 0.3 * f64::from(reach_of(q)));
+        let side = f64::from(2 * reach_of(q) + 1);
+        let score = key_frequency(&transformed, q, full) * side * side;
         if best.is_none_or(|(b, bq)| score < b || (score == b && q < bq)) {
             best = Some((score, q));
         }
@@ -1106,9 +1228,14 @@ fn make_variant(
     let full = full_keyed(&transformed, anchor);
     let mut list: Vec<(u8, i16, u8)> = Vec::new();
     let mut reach = 0u8;
+    // The anchor is always constrained (on the board).
+    let mut signature = cell_bit(0, 0);
     for (&q, &m) in &transformed {
         let (dx, dy) = (q.0 - anchor.0, q.1 - anchor.1);
-        reach = reach.max(dx.unsigned_abs().max(dy.unsigned_abs()) as u8);
+        if m != ANY {
+            reach = reach.max(dx.unsigned_abs().max(dy.unsigned_abs()) as u8);
+            signature |= cell_bit(dx, dy);
+        }
         // The key's cells (the anchor among them) are checked by the index lookup.
         let neighbour = dx.abs() <= 1 && dy.abs() <= 1;
         let orthogonal = dx.abs() + dy.abs() <= 1;
@@ -1130,7 +1257,14 @@ fn make_variant(
     list.sort_unstable();
     let start = checks.len() as u32;
     checks.extend(list.into_iter().map(|(_, off, m)| CellCheck { off, masks: [m, swap_mask(m)] }));
-    Variant { pattern, symmetry: g, anchor, checks: (start, checks.len() as u32), reach }
+    Variant {
+        pattern,
+        symmetry: g,
+        anchor,
+        checks: (start, checks.len() as u32),
+        reach,
+        cells: signature,
+    }
 }
 
 /// Builds the index of `members`; `Err(entries)` when it would exceed `limit` entries.

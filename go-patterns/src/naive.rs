@@ -62,7 +62,7 @@ pub fn naive_matches(
             }
         }
     }
-    set.dedup(&mut out);
+    set.dedup(&mut out, &mut Vec::new());
     out
 }
 

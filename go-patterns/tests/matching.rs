@@ -213,3 +213,43 @@ fn symmetric_patterns_match_once_and_compile_once_per_symmetry_class() {
     let naive = naive_matches(&set, &input(&board, Color::Black, None, 1), &LadderOracle);
     assert_eq!(keys(&set, &found, None), keys(&set, &naive, None));
 }
+
+#[test]
+fn issue_12_incremental_state_read_for_one_side_at_a_time_equals_the_full_scan() {
+    // The state brings a side's matches up to date when they are read: read one side,
+    // the other, both or neither after each move, in a random order, through captures.
+    let set = feature_set();
+    let mut rng = Rng(29);
+    for size in [BoardSize::square(19).unwrap(), BoardSize::square(9).unwrap()] {
+        let mut board = Board::new(size);
+        let mut state = MatchState::new(&set, &board);
+        let mut color = Color::Black;
+        for n in 1..=(size.point_count() as u32 * 2) {
+            let empty: Vec<Point> = board.empty_points().collect();
+            let p = empty[rng.below(empty.len())];
+            let last = if board.is_legal(color, p) {
+                board.play(color, p);
+                Some(p)
+            } else {
+                board.pass();
+                None
+            };
+            color = color.opponent();
+            state.update(&set, &board);
+            let sides: &[Color] = match rng.below(5) {
+                0 => &[],
+                1 => &[Color::Black],
+                2 => &[Color::White],
+                3 => &[Color::White, Color::Black],
+                _ => &[Color::Black, Color::White],
+            };
+            for &side in sides {
+                let i = input(&board, side, last, n);
+                let mut inc = Vec::new();
+                state.matches(&set, &i, &LadderOracle, None, &mut inc);
+                let full = scan(&set, &board, side, last, n);
+                assert_eq!(keys(&set, &inc, None), keys(&set, &full, None), "move {n}\n{board}");
+            }
+        }
+    }
+}

@@ -16,7 +16,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use go_engine::output::{CommandError, Stdout};
-use go_patterns::learned::{Competition, CompetitionBuilder, FitConfig, Harvest, TrainingSet};
+use go_patterns::learned::{
+    Competition, CompetitionBuilder, FeatureGroup, FitConfig, Harvest, TrainingSet,
+};
 use serde::Serialize;
 
 use super::ladder::Reading;
@@ -55,6 +57,10 @@ pub struct Args {
     /// played by less than this.
     #[arg(long, value_name = "X", default_value_t = 1e-6)]
     pub tolerance: f64,
+    /// Leave a tactical feature group out of the fit (its gammas stay 1), by name
+    /// (`capture`, `line`, `place`, ...); repeatable, for ablations.
+    #[arg(long, value_name = "GROUP", value_parser = parse_group)]
+    pub without: Vec<FeatureGroup>,
     /// How the ladder levels of the escape and atari features are read.
     #[arg(long, value_enum, default_value_t = Reading::Ladder)]
     pub reading: Reading,
@@ -157,6 +163,9 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let started = Instant::now();
     let mut set = TrainingSet::new(&harvest, args.min_count, args.max_shapes)
         .with_oracle(args.reading.oracle());
+    for &group in &args.without {
+        set = set.without(group);
+    }
     let every = args.fit_every.max(1);
     let builder = set.builder();
     batch::run_ordered(
@@ -218,6 +227,14 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         print_summary(out, &summary, &args.out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A tactical feature group by name.
+fn parse_group(name: &str) -> Result<FeatureGroup, String> {
+    FeatureGroup::TACTICAL.into_iter().find(|g| g.name() == name).ok_or_else(|| {
+        let names: Vec<&str> = FeatureGroup::TACTICAL.iter().map(|g| g.name()).collect();
+        format!("no tactical feature group {name:?} (the groups: {})", names.join(", "))
+    })
 }
 
 /// The competitions of every `every`-th position of a game.

@@ -40,16 +40,130 @@ pub enum FeatureGroup {
     /// The move leaves an opponent chain next to it with two liberties (it had more): a
     /// chain of one stone, two or three, or four and more.
     Pressure,
+    /// The move's place by game phase: its lines from the nearer edge `a` and from the
+    /// nearer perpendicular edge `b` (`a <= b`; `a` 1 to 6, `b` capped at 7), or the
+    /// centre (both 7 or more), in the opening (moves 1–50), the middle game (51–150)
+    /// or later (151 and more): 28 levels per phase, `early:3-4` to `late:centre`.
+    Place,
     /// The largest learned shape around the move: a level per shape of the dictionary.
     Shape,
 }
 
 /// The number of tactical groups.
-pub(crate) const TACTICAL: usize = 9;
+pub(crate) const TACTICAL: usize = 10;
 
 /// The distance levels' names.
 const DISTANCES: [&str; 16] =
     ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17+"];
+
+/// The place levels' names (phase, then the two lines).
+const PLACES: [&str; 84] = [
+    "early:1-1",
+    "early:1-2",
+    "early:1-3",
+    "early:1-4",
+    "early:1-5",
+    "early:1-6",
+    "early:1-7+",
+    "early:2-2",
+    "early:2-3",
+    "early:2-4",
+    "early:2-5",
+    "early:2-6",
+    "early:2-7+",
+    "early:3-3",
+    "early:3-4",
+    "early:3-5",
+    "early:3-6",
+    "early:3-7+",
+    "early:4-4",
+    "early:4-5",
+    "early:4-6",
+    "early:4-7+",
+    "early:5-5",
+    "early:5-6",
+    "early:5-7+",
+    "early:6-6",
+    "early:6-7+",
+    "early:centre",
+    "middle:1-1",
+    "middle:1-2",
+    "middle:1-3",
+    "middle:1-4",
+    "middle:1-5",
+    "middle:1-6",
+    "middle:1-7+",
+    "middle:2-2",
+    "middle:2-3",
+    "middle:2-4",
+    "middle:2-5",
+    "middle:2-6",
+    "middle:2-7+",
+    "middle:3-3",
+    "middle:3-4",
+    "middle:3-5",
+    "middle:3-6",
+    "middle:3-7+",
+    "middle:4-4",
+    "middle:4-5",
+    "middle:4-6",
+    "middle:4-7+",
+    "middle:5-5",
+    "middle:5-6",
+    "middle:5-7+",
+    "middle:6-6",
+    "middle:6-7+",
+    "middle:centre",
+    "late:1-1",
+    "late:1-2",
+    "late:1-3",
+    "late:1-4",
+    "late:1-5",
+    "late:1-6",
+    "late:1-7+",
+    "late:2-2",
+    "late:2-3",
+    "late:2-4",
+    "late:2-5",
+    "late:2-6",
+    "late:2-7+",
+    "late:3-3",
+    "late:3-4",
+    "late:3-5",
+    "late:3-6",
+    "late:3-7+",
+    "late:4-4",
+    "late:4-5",
+    "late:4-6",
+    "late:4-7+",
+    "late:5-5",
+    "late:5-6",
+    "late:5-7+",
+    "late:6-6",
+    "late:6-7+",
+    "late:centre",
+];
+
+/// The levels of [`FeatureGroup::Place`] per phase.
+const PLACES_PER_PHASE: usize = 28;
+
+/// The level of [`FeatureGroup::Place`] of a point on lines `x` and `y` (from 1) at
+/// move `number` (from 1).
+pub(crate) fn place_level(x: u8, y: u8, number: usize) -> usize {
+    let phase = match number {
+        0..=50 => 0,
+        51..=150 => 1,
+        _ => 2,
+    };
+    let (a, b) = (usize::from(x.min(y)), usize::from(x.max(y)).min(7));
+    let within = if a >= 7 {
+        PLACES_PER_PHASE - 1
+    } else {
+        // Pairs (a', b') with a' < a come first: 7 - a' + 1 of them for each a'.
+        (1..a).map(|k| 8 - k).sum::<usize>() + (b - a)
+    };
+    phase * PLACES_PER_PHASE + within
+}
 
 impl FeatureGroup {
     /// The groups with a fixed list of levels, in the order of the file format.
@@ -63,6 +177,7 @@ impl FeatureGroup {
         FeatureGroup::SecondLastMove,
         FeatureGroup::Liberties,
         FeatureGroup::Pressure,
+        FeatureGroup::Place,
     ];
 
     /// Every group: the tactical ones, then [`FeatureGroup::Shape`].
@@ -76,11 +191,12 @@ impl FeatureGroup {
         FeatureGroup::SecondLastMove,
         FeatureGroup::Liberties,
         FeatureGroup::Pressure,
+        FeatureGroup::Place,
         FeatureGroup::Shape,
     ];
 
     /// The group's name (`capture`, `escape`, `self-atari`, `atari`, `line`, `last`,
-    /// `second-last`, `liberties`, `pressure`, `shape`).
+    /// `second-last`, `liberties`, `pressure`, `place`, `shape`).
     pub const fn name(self) -> &'static str {
         match self {
             FeatureGroup::Capture => "capture",
@@ -92,6 +208,7 @@ impl FeatureGroup {
             FeatureGroup::SecondLastMove => "second-last",
             FeatureGroup::Liberties => "liberties",
             FeatureGroup::Pressure => "pressure",
+            FeatureGroup::Place => "place",
             FeatureGroup::Shape => "shape",
         }
     }
@@ -110,6 +227,7 @@ impl FeatureGroup {
             FeatureGroup::LastMove | FeatureGroup::SecondLastMove => &DISTANCES,
             FeatureGroup::Liberties => &["2", "3", "4", "5-plus"],
             FeatureGroup::Pressure => &["one", "two-three", "four-plus"],
+            FeatureGroup::Place => &PLACES,
             FeatureGroup::Shape => &[],
         }
     }
@@ -126,6 +244,7 @@ impl FeatureGroup {
             FeatureGroup::SecondLastMove => Some(6),
             FeatureGroup::Liberties => Some(7),
             FeatureGroup::Pressure => Some(8),
+            FeatureGroup::Place => Some(9),
             FeatureGroup::Shape => None,
         }
     }
@@ -192,6 +311,8 @@ pub(crate) struct Context<'a> {
     mover: Color,
     last: Option<Point>,
     second: Option<Point>,
+    /// The number of the move to play (1 for the first move).
+    number: usize,
     padded: Padded,
     scratch: Board,
 }
@@ -202,9 +323,10 @@ impl<'a> Context<'a> {
         let board = position.board();
         let mover = position.to_move();
         let (last, second) = last_two_moves(position);
+        let number = 1 + position.history().iter().filter(|e| matches!(e, Event::Move(..))).count();
         let mut padded = Padded::new();
         padded.load(board, mover);
-        Context { board, mover, last, second, padded, scratch: board.clone() }
+        Context { board, mover, last, second, number, padded, scratch: board.clone() }
     }
 
     /// The board.
@@ -233,6 +355,9 @@ impl<'a> Context<'a> {
         if line <= 4 {
             team.set(FeatureGroup::Line, usize::from(line) - 1);
         }
+        let x = point.col().min(size.cols() - 1 - point.col()) + 1;
+        let y = point.row().min(size.rows() - 1 - point.row()) + 1;
+        team.set(FeatureGroup::Place, place_level(x, y, self.number));
         let distance = |q: Point| {
             let d = gridcular(
                 i32::from(point.col()) - i32::from(q.col()),

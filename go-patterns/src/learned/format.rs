@@ -10,7 +10,10 @@ use super::model::LearnedPatterns;
 use super::shape::{Shape, ShapeCell};
 
 const MAGIC: &[u8; 8] = b"GOPLEARN";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
+
+/// The tactical groups of a version-1 file (before [`FeatureGroup::Place`]).
+const V1_GROUPS: usize = 9;
 
 /// The largest model file [`LearnedPatterns::load`] reads.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -105,7 +108,7 @@ impl fmt::Display for LoadError {
                 f.write_str("not a learned-patterns file (no GOPLEARN magic)")
             }
             LoadErrorKind::Version(v) => {
-                write!(f, "format version {v}, this crate reads version {VERSION}")
+                write!(f, "format version {v}, this crate reads versions 1 to {VERSION}")
             }
             LoadErrorKind::Truncated => f.write_str("the file ends early"),
             LoadErrorKind::Groups { group: None, found, expected } => {
@@ -227,7 +230,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
     r.take(MAGIC.len())?;
     let at = r.at;
     let version = r.u16()?;
-    if version != VERSION {
+    if version == 0 || version > VERSION {
         return Err(LoadError::new(at, LoadErrorKind::Version(version)));
     }
     // The checksum first: damage anywhere is reported as damage.
@@ -241,18 +244,18 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
     let mut r = Reader { bytes: &bytes[..body], at: r.at };
     let at = r.at;
     let groups = usize::from(r.u8()?);
-    if groups != FeatureGroup::TACTICAL.len() {
+    // Version 1 has the first nine groups; the others keep gammas of 1 (no effect).
+    let expected = if version == 1 { V1_GROUPS } else { FeatureGroup::TACTICAL.len() };
+    if groups != expected {
         return Err(LoadError::new(
             at,
-            LoadErrorKind::Groups {
-                group: None,
-                found: groups,
-                expected: FeatureGroup::TACTICAL.len(),
-            },
+            LoadErrorKind::Groups { group: None, found: groups, expected },
         ));
     }
-    let mut tactical: [Vec<f32>; TACTICAL] = Default::default();
-    for (g, gammas) in FeatureGroup::TACTICAL.into_iter().zip(&mut tactical) {
+    let mut tactical: [Vec<f32>; TACTICAL] =
+        FeatureGroup::TACTICAL.map(|g| vec![1.0; g.levels().len()]);
+    for (g, gammas) in FeatureGroup::TACTICAL.into_iter().zip(&mut tactical).take(groups) {
+        gammas.clear();
         let at = r.at;
         let levels = usize::from(r.u8()?);
         if levels != g.levels().len() {
@@ -308,7 +311,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
 }
 
 impl LearnedPatterns {
-    /// The model in the file format of [`crate::learned`] (version 1).
+    /// The model in the file format of [`crate::learned`] (version 2).
     pub fn to_bytes(&self) -> Vec<u8> {
         write(self)
     }
@@ -325,7 +328,7 @@ impl LearnedPatterns {
         read(bytes)
     }
 
-    /// The model that ships with the crate (`models/learned-pro.bin`, 21,090 shapes),
+    /// The model that ships with the crate (`models/learned-pro.bin`, 48,324 shapes),
     /// learned from professional games by `go-lab patterns learn` (the crate's README
     /// gives the command and the games). It reads ladders through
     /// [`BoardOnly`](crate::BoardOnly), that is not at all, until it is given an oracle

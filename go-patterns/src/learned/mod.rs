@@ -9,8 +9,9 @@
 //! - **Tactical features** ([`FeatureGroup`]): capture (saving an own chain, ko, taking
 //!   the last move, by size), escape from atari (with a ladder read), self-atari (by
 //!   size), atari (ladder, ko, by size), the line, the distances to the last two
-//!   moves, the liberties of the chain a move joins, and opponent chains left with two
-//!   liberties. Ladders are read through the crate's [`BoardOracle`](crate::BoardOracle)
+//!   moves, the liberties of the chain a move joins, opponent chains left with two
+//!   liberties, and the move's place (its lines from the two nearest edges) by game
+//!   phase. Ladders are read through the crate's [`BoardOracle`](crate::BoardOracle)
 //!   (`ladder_attack`); go-eval answers with its ladder reader, and the default
 //!   [`BoardOnly`](crate::BoardOnly) reads none (the ladder levels then never apply).
 //! - **Training** ([`Harvest`], [`TrainingSet`], [`LearnedPatterns::train`]): count the
@@ -24,13 +25,14 @@
 //!
 //! # File format
 //!
-//! A model is written as follows (version 1, little-endian):
+//! A model is written as follows (version 2, little-endian; version 1, the same without
+//! the [`FeatureGroup::Place`] group, is still read, with that group's gammas 1):
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `GOPLEARN` |
-//! | 2 | version, 1 |
-//! | 1 | number of tactical groups, 9 (in the order of [`FeatureGroup::TACTICAL`]) |
+//! | 2 | version, 2 |
+//! | 1 | number of tactical groups, 10 (9 in version 1; in the order of [`FeatureGroup::TACTICAL`]) |
 //! | per group: 1 + 4 L | its number of levels L (as [`FeatureGroup::levels`]), then L gammas (`f32`) |
 //! | 4 | number of shapes S (`u32`) |
 //! | per shape: 1 + ⌈n/4⌉ + 4 | its size (3 to 10), its n cells in spiral order, four per byte (cell k in bits 2 (k mod 4) of byte k / 4: 0 empty, 1 own, 2 opponent, 3 off the board; unused bits 0), its gamma (`f32`) |

@@ -519,9 +519,18 @@ fn malformed_files_give_located_errors() {
     assert_eq!(kind(b""), LoadErrorKind::NotAModel);
     assert_eq!(kind(b"GOPLEAR"), LoadErrorKind::NotAModel);
     assert_eq!(kind(b"GOPLEARN"), LoadErrorKind::Truncated);
-    let mut v2 = body.clone();
-    v2[8] = 2;
-    assert_eq!(kind(&seal(v2)), LoadErrorKind::Version(2));
+    let mut v3 = body.clone();
+    v3[8] = 3;
+    assert_eq!(kind(&seal(v3.clone())), LoadErrorKind::Version(3));
+    assert!(
+        LearnedPatterns::from_bytes(&seal(v3))
+            .unwrap_err()
+            .to_string()
+            .contains("format version 3, this crate reads versions 1 to 2"),
+    );
+    let mut v0 = body.clone();
+    v0[8] = 0;
+    assert_eq!(kind(&seal(v0)), LoadErrorKind::Version(0));
     // Damage anywhere, or a cut, is a checksum error.
     for at in [11, 40, body.len() / 2, body.len() - 1] {
         let mut damaged = bytes.clone();
@@ -537,7 +546,7 @@ fn malformed_files_give_located_errors() {
     groups[10] = 6;
     assert!(matches!(
         kind(&seal(groups)),
-        LoadErrorKind::Groups { group: None, found: 6, expected: 9 }
+        LoadErrorKind::Groups { group: None, found: 6, expected: 10 }
     ));
     let mut levels = body.clone();
     levels[11] = 3;
@@ -747,8 +756,9 @@ fn truncated_models_keep_the_first_shapes() {
 #[test]
 fn issue_12_the_shipped_model_reads_and_plays_like_professionals() {
     let model = LearnedPatterns::shipped().unwrap();
-    assert_eq!(model.shape_count(), 21_090);
-    assert_eq!(model.to_bytes(), include_bytes!("../../models/learned-pro.bin"));
+    assert_eq!(model.shape_count(), SHIPPED_SHAPES);
+    let bytes = model.to_bytes();
+    assert_eq!(LearnedPatterns::from_bytes(&bytes).unwrap().to_bytes(), bytes);
     // On the empty board, its ten strongest moves are on the third and fourth lines
     // (the corners' 3-3, 3-4, 4-4 and 3-5 points of professional openings).
     let size = BoardSize::square(19).unwrap();
@@ -765,4 +775,67 @@ fn issue_12_the_shipped_model_reads_and_plays_like_professionals() {
     out.clear();
     model.clone().with_candidates(10).generate(&position, &mut out);
     assert!(out.iter().all(|c| matches!(c.mv, Move::Play(q) if q.line(size) > 1)));
+}
+
+/// The number of shapes of the shipped model.
+const SHIPPED_SHAPES: usize = 48_324;
+
+#[test]
+fn issue_12_place_levels_name_the_lines_and_the_phase() {
+    use super::features::place_level;
+    let name = |x, y, n| FeatureGroup::Place.levels()[place_level(x, y, n)];
+    assert_eq!(name(3, 4, 1), "early:3-4");
+    assert_eq!(name(4, 3, 50), "early:3-4");
+    assert_eq!(name(4, 4, 51), "middle:4-4");
+    assert_eq!(name(1, 1, 150), "middle:1-1");
+    assert_eq!(name(2, 9, 151), "late:2-7+");
+    assert_eq!(name(6, 6, 300), "late:6-6");
+    assert_eq!(name(7, 10, 1), "early:centre");
+    assert_eq!(name(10, 7, 200), "late:centre");
+    // Every level is reached, each by the pairs it names.
+    let mut seen = vec![false; FeatureGroup::Place.levels().len()];
+    for n in [1, 100, 200] {
+        for x in 1..=10 {
+            for y in 1..=10 {
+                seen[place_level(x, y, n)] = true;
+            }
+        }
+    }
+    assert!(seen.iter().all(|&s| s));
+    // A move's team has its place: the 4-4 point of the empty board.
+    let size = BoardSize::square(19).unwrap();
+    let empty = Position::new(size, Rules::japanese());
+    let team = featureless().team(&empty, p("Q16", size)).unwrap();
+    let level = team.level(FeatureGroup::Place).unwrap();
+    assert_eq!(FeatureGroup::Place.levels()[level as usize], "early:4-4");
+}
+
+#[test]
+fn issue_12_version_1_models_load_without_the_place_group() {
+    // A version-1 file is a version-2 file without the place group's levels.
+    let model = random_model();
+    let bytes = model.to_bytes();
+    let mut body = bytes[..bytes.len() - 8].to_vec();
+    let place =
+        11 + FeatureGroup::TACTICAL[..9].iter().map(|g| 1 + 4 * g.levels().len()).sum::<usize>();
+    assert_eq!(usize::from(body[place]), FeatureGroup::Place.levels().len());
+    body.drain(place..place + 1 + 4 * FeatureGroup::Place.levels().len());
+    body[8] = 1;
+    body[10] = 9;
+    let old = LearnedPatterns::from_bytes(&seal(body.clone())).unwrap();
+    for (level, _) in FeatureGroup::Place.levels().iter().enumerate() {
+        assert_eq!(old.gamma(FeatureGroup::Place, level as u32), Some(1.0));
+    }
+    for group in FeatureGroup::TACTICAL.into_iter().filter(|&g| g != FeatureGroup::Place) {
+        for level in 0..group.levels().len() as u32 {
+            assert_eq!(old.gamma(group, level), model.gamma(group, level), "{group}");
+        }
+    }
+    assert_eq!(old.shape_count(), model.shape_count());
+    // A version-1 file with ten groups is an error naming the count.
+    let mut ten = body;
+    ten[10] = 10;
+    let err = LearnedPatterns::from_bytes(&seal(ten)).unwrap_err();
+    assert_eq!(err.kind(), &LoadErrorKind::Groups { group: None, found: 10, expected: 9 });
+    assert_eq!(err.offset(), 10);
 }

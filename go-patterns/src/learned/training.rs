@@ -239,6 +239,8 @@ pub struct TrainingSet {
     builder: CompetitionBuilder,
     combo_ids: HashMap<[u8; TACTICAL], u32>,
     data: Data,
+    /// The tactical groups left out of every competition.
+    without: [bool; TACTICAL],
 }
 
 impl TrainingSet {
@@ -259,7 +261,19 @@ impl TrainingSet {
             },
             combo_ids: HashMap::new(),
             data: Data { levels, shapes, ..Data::default() },
+            without: [false; TACTICAL],
         }
+    }
+
+    /// The same set without the tactical group `group`: its levels are dropped from every
+    /// competition, so its gammas stay 1 and the model ignores it (for ablations).
+    /// [`FeatureGroup::Shape`](crate::learned::FeatureGroup::Shape) cannot be left out
+    /// this way (use a `min_count` no shape reaches).
+    pub fn without(mut self, group: crate::learned::FeatureGroup) -> TrainingSet {
+        if let Some(i) = group.tactical_index() {
+            self.without[i] = true;
+        }
+        self
     }
 
     /// The same set reading ladders through `oracle` (the default, [`BoardOnly`], reads
@@ -293,10 +307,17 @@ impl TrainingSet {
 
     /// Keeps a competition (made by this set's [`TrainingSet::builder`]).
     pub fn push(&mut self, competition: Competition) {
+        let without = self.without;
         let entry = |team: &Team, data: &mut Data, ids: &mut HashMap<[u8; TACTICAL], u32>| {
             let next = data.combos.len() as u32;
-            let combo = *ids.entry(team.tactical).or_insert_with(|| {
-                data.combos.push(team.tactical);
+            let mut tactical = team.tactical;
+            for (level, &drop) in tactical.iter_mut().zip(&without) {
+                if drop {
+                    *level = 0;
+                }
+            }
+            let combo = *ids.entry(tactical).or_insert_with(|| {
+                data.combos.push(tactical);
                 next
             });
             let shape = team.shape.map_or(data.shapes as u32, |s| s.min(data.shapes as u32));
