@@ -39,6 +39,10 @@ use go_search::{Candidates, Priors, Rng, Rollout};
 
 use super::candidates::CandidateUnion;
 
+/// The prior win rate of a move at most two points (Manhattan distance) from the
+/// opponent's last move: local answers come first.
+pub const NEAR_RATE: f64 = 0.6;
+
 /// The probability with which each of the heavy policy's heuristic steps is tried.
 pub const HEURISTIC_PROBABILITY: f64 = 0.9;
 
@@ -327,6 +331,75 @@ pub fn urgent_moves(board: &Board, color: Color, last: Point, out: &mut Vec<Poin
     }
 }
 
+/// The ladder reads around the opponent's last move on `last`, as win rates for
+/// `color`'s moves (into `out`, cleared first): the first move of a ladder that
+/// captures an opponent chain with two liberties touching it (0.85); for an own chain
+/// in atari touching it, the escape when the ladder lets it escape (0.8) and its
+/// extension when it does not (0.15: running only feeds the ladder); for an own chain
+/// with two liberties that a ladder would capture, its escape (0.75).
+pub fn ladder_rates(board: &Board, color: Color, last: Point, out: &mut Vec<(Point, f64)>) {
+    use go_eval::reading::ladder::{Ladder, LadderScratch};
+    out.clear();
+    let size = board.size();
+    if board.color_at(last) != Some(!color) {
+        return;
+    }
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<LadderScratch> = std::cell::RefCell::new(LadderScratch::new());
+    }
+    let ladder = Ladder::with_limits(200, 2_000);
+    let mut work = board.clone();
+    let mut seen: [Option<go_board::ChainId>; 5] = [None; 5];
+    let put = |out: &mut Vec<(Point, f64)>, p: Point, r: f64| {
+        if !out.iter().any(|(q, _)| *q == p) {
+            out.push((p, r));
+        }
+    };
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        for (k, q) in std::iter::once(last).chain(last.neighbours(size)).enumerate() {
+            let Some(owner) = board.color_at(q) else { continue };
+            let id = board.chain_id(q);
+            if seen[..k].contains(&id) {
+                continue;
+            }
+            seen[k] = id;
+            let libs = board.liberty_count(q);
+            let win = |a: &go_eval::reading::Answer| a.outcome == go_eval::reading::Outcome::Win;
+            if owner != color && libs == 2 {
+                let a = ladder.capture(&mut work, q, &mut scratch);
+                if win(&a)
+                    && let Some(Move::Play(p)) = a.point
+                {
+                    put(out, p, 0.85);
+                }
+            } else if owner == color && libs == 1 {
+                let a = ladder.escape(&mut work, q, &mut scratch);
+                match a.point {
+                    Some(Move::Play(p)) if win(&a) => put(out, p, 0.8),
+                    _ => {
+                        if let Some(l) = atari_liberty(board, q)
+                            && !board.would_capture(color, l)
+                        {
+                            put(out, l, 0.15);
+                        }
+                    }
+                }
+            } else if owner == color && libs == 2 {
+                let a = ladder.capture(&mut work, q, &mut scratch);
+                if win(&a) {
+                    let e = ladder.escape(&mut work, q, &mut scratch);
+                    if win(&e)
+                        && let Some(Move::Play(p)) = e.point
+                    {
+                        put(out, p, 0.75);
+                    }
+                }
+            }
+        }
+    });
+}
+
 /// The heavy policy's move for `color`, the opponent's last move on `last`.
 fn heavy_move(board: &Board, color: Color, last: Option<Point>, rng: &mut Rng) -> Move {
     if let Some(last) = last {
@@ -453,9 +526,11 @@ impl Candidates<GoGame> for PlayoutCandidates {
 
 /// The virtual win rates new nodes start with (go-search's
 /// [`prior_visits`](go_search::mcts::Config::prior_visits)): 0.5 for an ordinary move,
-/// more for captures, escapes and shapes after the last move and for the candidate
-/// union's moves near the root, less for the first line early on, big self-ataris and
-/// the pass (unless the opponent just passed).
+/// more for captures, escapes and shapes after the last move, for moves near it
+/// ([`NEAR_RATE`]), for the ladder reads around it ([`ladder_rates`]: captures and
+/// escapes that work; an extension that only runs along a lost ladder gets less) and
+/// for the candidate union's moves near the root, less for the first line early on,
+/// big self-ataris and the pass (unless the opponent just passed).
 #[derive(Clone, Debug)]
 pub struct PlayoutPriors {
     union: Option<Arc<CandidateUnion>>,
@@ -501,6 +576,10 @@ impl Priors<GoGame> for PlayoutPriors {
         if let Some(l) = last {
             urgent_moves(board, color, l, &mut urgent);
         }
+        let mut ladders = Vec::new();
+        if let Some(l) = last {
+            ladder_rates(board, color, l, &mut ladders);
+        }
         let set = self
             .union
             .as_ref()
@@ -531,6 +610,16 @@ impl Priors<GoGame> for PlayoutPriors {
                 && best > 0.0
             {
                 rate = rate.max(0.55 + 0.35 * c.weight / best);
+            }
+            if last.is_some_and(|l| {
+                (i32::from(l.col()) - i32::from(p.col())).abs()
+                    + (i32::from(l.row()) - i32::from(p.row())).abs()
+                    <= 2
+            }) {
+                rate = rate.max(NEAR_RATE);
+            }
+            if let Some(&(_, r)) = ladders.iter().find(|(q, _)| *q == p) {
+                rate = if r < 0.5 { r } else { rate.max(r) };
             }
             if is_big_self_atari(board, color, p) {
                 rate = 0.1;
@@ -674,6 +763,63 @@ mod tests {
             assert_ne!(heavy_move(&board, Color::Black, Some(at(&board, "D3")), &mut rng), a5);
             assert_ne!(random_move(&board, Color::Black, &mut rng, false), a5);
         }
+    }
+
+    #[test]
+    fn ladder_rates_follow_the_ladder_reader() {
+        use go_eval::reading::ladder::{Ladder, LadderScratch};
+        let rates = |board: &Board, color: Color, last: &str| {
+            let mut out = Vec::new();
+            ladder_rates(board, color, at(board, last), &mut out);
+            out.sort_by_key(|(p, _)| p.index());
+            out
+        };
+        // White's C3 has two liberties and dies in a ladder: Black, after White's C3,
+        // gets the ladder's first move; White, after Black's B3, its escape at D3.
+        let board = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . X . . .
+            . X O . . . .
+            . . X . . . .
+            . . . . . . .
+            ",
+        )
+        .unwrap();
+        let capture =
+            Ladder::new().capture(&mut board.clone(), at(&board, "C3"), &mut LadderScratch::new());
+        let Some(Move::Play(first)) = capture.point else { panic!("{capture:?}") };
+        assert!(first == at(&board, "C4") || first == at(&board, "D3"), "{first}");
+        assert_eq!(rates(&board, Color::Black, "C3"), [(first, 0.85)]);
+        assert_eq!(rates(&board, Color::White, "B3"), [(at(&board, "D3"), 0.75)]);
+        // Two black stones on the edge in atari: running along it feeds the ladder.
+        let edge = Board::from_diagram(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            O O . . .
+            X X . . .
+            ",
+        )
+        .unwrap();
+        assert_eq!(rates(&edge, Color::Black, "B2"), [(at(&edge, "C1"), 0.15)]);
+        // A stone in atari that escapes to three liberties: the escape is kept.
+        let open = Board::from_diagram(
+            "
+            . . . . .
+            . . O . .
+            . O X O .
+            . . . . .
+            . . . . .
+            ",
+        )
+        .unwrap();
+        assert_eq!(rates(&open, Color::Black, "D3"), [(at(&open, "C2"), 0.8)]);
+        // Not after an own move.
+        assert!(rates(&open, Color::White, "D3").is_empty());
     }
 
     #[test]
