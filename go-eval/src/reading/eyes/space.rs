@@ -122,8 +122,9 @@ impl EyeSpaces {
     /// The eye spaces of `board`, with dead stones found by a small capture search
     /// (stones that can be captured and not saved).
     ///
-    /// The analysis reads the board in its canonical orientation (see
-    /// [`canonical_orientation`]), so its result follows the board's symmetries.
+    /// The analysis reads the board in a canonical orientation (the one of the eight
+    /// symmetries, with or without the colour swap, whose colouring comes first in
+    /// point order), so its result follows the board's symmetries.
     pub fn new(board: &Board) -> EyeSpaces {
         let (s, oriented) = canonical_orientation(board);
         let dead = dead_stones(&oriented);
