@@ -246,7 +246,7 @@ fn streamed_answer(s: &Served) -> Vec<String> {
     }
 }
 
-/// The `visits` of a progress line (one entry: the search's current best move).
+/// The `visits` of an `info` entry (of its first entry when a line has several).
 fn progress_visits(line: &str) -> u64 {
     let words: Vec<&str> = line.split_whitespace().collect();
     let i = words.iter().position(|w| *w == "visits").expect("visits");
@@ -272,16 +272,25 @@ fn issue_14_genmove_analyze_streams_during_the_search_and_plays_the_searched_mov
     let (play, info) = lines.split_last().expect("a play line");
     let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{lines:?}"));
     let (last, progress) = info.split_last().expect("the search's line");
-    // Several lines while the search ran: one entry each (the current best move), with
-    // the tree nodes visited so far (MCTS's budget counts playouts), strictly growing.
+    // Several lines while the search ran, each with every visited root move (once
+    // each) and its own visits: their total (the playouts so far) grows strictly.
     assert!(progress.len() >= 2, "progress lines before the end: {lines:?}");
     let mut before = 0;
     for line in progress {
-        assert_eq!(check_info_line(line, false).len(), 1, "{line}");
-        let visits = progress_visits(line);
-        assert!(visits > before, "{lines:?}");
+        let moves = check_info_line(line, false);
+        let mut distinct = moves.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), moves.len(), "each move once: {line}");
+        let visits: u64 =
+            line.split("info ").filter(|e| !e.trim().is_empty()).map(progress_visits).sum();
+        assert!(visits > before, "{before} {visits} {lines:?}");
         before = visits;
     }
+    assert!(
+        progress.iter().any(|line| check_info_line(line, false).len() >= 2),
+        "MCTS's progress lists several root moves: {progress:?}"
+    );
     // Then every root move of the search that chose the move, that move first.
     let root = check_info_line(last, false);
     assert!(root.len() >= 2, "{last}");

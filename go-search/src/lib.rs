@@ -37,7 +37,7 @@ pub use game::{Game, Outcome, Side};
 pub use limits::Limits;
 pub use mcts::Mcts;
 pub use minimax::Minimax;
-pub use observe::{Event, Observer, Progress};
+pub use observe::{Event, Observer, Progress, RootChild};
 pub use pbstar::PBStar;
 pub use report::{Report, Stats, Stop, Value};
 pub use rng::Rng;

@@ -384,6 +384,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
             depth: snapshot.depth,
             nodes,
             elapsed,
+            root: &snapshot.root,
         };
         if w.observer.observe(&progress).is_break() {
             self.halt(Stop::Observer);
@@ -497,7 +498,13 @@ mod tests {
         let mut b = B::new(&limits, Some(&mut observer));
         assert!(b.wants_events());
         let mut stats = Stats::default();
-        let snap = || Snapshot { best: Some(7), value: Value::Exact(1), pv: vec![7], depth: 2 };
+        let snap = || Snapshot {
+            best: Some(7),
+            value: Value::Exact(1),
+            pv: vec![7],
+            depth: 2,
+            root: Vec::new(),
+        };
         let mut stopped_at = None;
         for n in 1..=100_000 {
             stats.nodes = n;

@@ -38,7 +38,7 @@ use crate::error::{ConfigError, non_negative};
 use crate::eval::{Candidates, Priors, Rollout, candidate_moves, outcome_reward};
 use crate::game::{Game, Outcome};
 use crate::limits::{Budget, Limits, Shared};
-use crate::observe::{Observer, Snapshot};
+use crate::observe::{Observer, RootChild, Snapshot};
 use crate::report::{Report, Stats, Stop, Value};
 use crate::rng::{Rng, mix2};
 use crate::score::MAX_PLY;
@@ -834,12 +834,32 @@ fn best_line<M: Copy>(nodes: &[MNode<M>]) -> Option<(u32, Vec<M>)> {
     Some((best, pv))
 }
 
-/// The current opinion of the tree: the best root move and its win rate.
+/// The current opinion of the tree: the best root move and its win rate, and every
+/// visited root move, most visited first.
 fn snapshot<M: Copy, S>(nodes: &[MNode<M>], depth: u32) -> Snapshot<M, S> {
     match best_line(nodes) {
         Some((best, pv)) => {
             let best_node = &nodes[best as usize];
-            Snapshot { best: best_node.mv, value: Value::WinRate(mean(best_node)), pv, depth }
+            let root = &nodes[0];
+            let kids = root.first..root.first + root.count;
+            let mut children: Vec<(bool, RootChild<M>)> = kids
+                .filter_map(|i| {
+                    let c = &nodes[i as usize];
+                    let child = RootChild::new(c.mv?, c.visits as u64, mean(c));
+                    (c.visits > 0.0 || i == best).then_some((i == best, child))
+                })
+                .collect();
+            // The best move (the one `best_line` picks, proofs first) leads, then the
+            // most visited.
+            children.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.visits.cmp(&a.1.visits)));
+            let children = children.into_iter().map(|(_, c)| c).collect();
+            Snapshot {
+                best: best_node.mv,
+                value: Value::WinRate(mean(best_node)),
+                pv,
+                depth,
+                root: children,
+            }
         }
         None => Snapshot { depth, ..Snapshot::unknown() },
     }

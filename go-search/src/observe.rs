@@ -41,6 +41,29 @@ pub struct Progress<'a, M, S> {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// The root's moves with their own visit counts and mean win rates, most visited
+    /// first, for a searcher that counts visits (MCTS); empty for the others.
+    pub root: &'a [RootChild<M>],
+}
+
+/// A root move as a visit-counting searcher (MCTS) sees it during the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct RootChild<M> {
+    /// The move.
+    pub mv: M,
+    /// The playouts that went through the move.
+    pub visits: u64,
+    /// Their mean reward for the side to move at the root, in [0, 1].
+    pub win_rate: f64,
+}
+
+impl<M> RootChild<M> {
+    /// A root move with its visits and mean win rate.
+    pub fn new(mv: M, visits: u64, win_rate: f64) -> Self {
+        RootChild { mv, visits, win_rate }
+    }
 }
 
 /// Watches a search: called at the searcher's natural events ([`Event::Iteration`],
@@ -135,11 +158,12 @@ pub(crate) struct Snapshot<M, S> {
     pub(crate) value: Value<S>,
     pub(crate) pv: Vec<M>,
     pub(crate) depth: u32,
+    pub(crate) root: Vec<RootChild<M>>,
 }
 
 impl<M, S> Snapshot<M, S> {
     /// Nothing known yet.
     pub(crate) fn unknown() -> Self {
-        Snapshot { best: None, value: Value::Unknown, pv: Vec::new(), depth: 0 }
+        Snapshot { best: None, value: Value::Unknown, pv: Vec::new(), depth: 0, root: Vec::new() }
     }
 }

@@ -232,3 +232,56 @@ fn issue_10_time_limit_counts_from_the_start_of_the_search() {
     assert_eq!(r.stop, None, "the search finished within its own time");
     assert!(r.solved);
 }
+
+#[test]
+fn issue_14_mcts_reports_every_visited_root_move_with_its_own_visits() {
+    let t = UniformTree::new(5, 6, 3);
+    let config = go_search::mcts::Config::default().seed(9).threads(1);
+    let mcts = Mcts::new(config, RandomRollout::default()).unwrap();
+    let limits = Limits::default().evaluations(6_000);
+    /// Keeps the best move and the root moves of every report, every 500 nodes.
+    type Seen = (Option<u32>, Vec<(u32, u64, f64)>);
+    struct Roots(Vec<Seen>);
+    impl Observer<u32, i32> for Roots {
+        fn observe(&mut self, p: &Progress<'_, u32, i32>) -> ControlFlow<()> {
+            let root = p.root.iter().map(|c| (c.mv, c.visits, c.win_rate)).collect();
+            self.0.push((p.best, root));
+            ControlFlow::Continue(())
+        }
+        fn interval(&self) -> u64 {
+            500
+        }
+    }
+    let mut roots = Roots(Vec::new());
+    let r = mcts.search_observed(&t, &mut mcts.scratch(), &t.root(), &limits, &mut roots);
+    let seen = roots.0;
+    assert!(seen.len() >= 3, "{} reports", seen.len());
+    let mut last_total = 0;
+    for (best, root) in &seen {
+        assert!(!root.is_empty(), "a report after playouts lists root moves");
+        assert_eq!(Some(root[0].0), *best, "the best move leads");
+        assert!(root[1..].windows(2).all(|w| w[0].1 >= w[1].1), "then most visited first");
+        assert!(root.iter().all(|c| (0.0..=1.0).contains(&c.2)), "win rates in [0, 1]");
+        let mut moves: Vec<u32> = root.iter().map(|c| c.0).collect();
+        moves.sort_unstable();
+        moves.dedup();
+        assert_eq!(moves.len(), root.len(), "each move once");
+        assert!(moves.len() <= 5, "only root moves (branching 5)");
+        let total: u64 = root.iter().map(|c| c.1).sum();
+        assert!(total >= last_total, "visits only grow");
+        assert!(total <= r.stats.evaluations, "{total} visits, {} playouts", r.stats.evaluations);
+        last_total = total;
+    }
+    // The last report's counts are the moves' own, not the tree's size.
+    let (_, root) = seen.last().unwrap();
+    assert!(root[0].1 < r.stats.nodes);
+    // Searchers that do not count visits report no root moves.
+    let ab = AlphaBeta::new(Config::default(), t).unwrap();
+    let mut empty = true;
+    let mut watch = |p: &Progress<'_, u32, i32>| {
+        empty &= p.root.is_empty();
+        ControlFlow::Continue(())
+    };
+    ab.search_observed(&t, &mut ab.scratch(), &t.root(), &Limits::default().depth(5), &mut watch);
+    assert!(empty);
+}

@@ -11,15 +11,18 @@
 //!   memory); each completed search sends a line with every root move at once,
 //!   and that line is repeated every interval until the next search completes (or, at
 //!   the end, until the next command). Before the first search completes the lines
-//!   have the search's current best move only.
+//!   have the search's current opinion: for MCTS every visited root move with its own
+//!   visits, for the other searchers the current best move.
 //! - `lz-genmove_analyze [COLOR] [INTERVAL]` and `kata-genmove_analyze` (same
 //!   arguments as the analyses): `genmove` (the move is played, within the player's
 //!   node budget and its time for the move) with the same answer format, streamed
 //!   **during** the search as Leela Zero and KataGo do: `=` at once, at most every
 //!   INTERVAL centiseconds (at the search's limit checks, and when B* or PB* finds a
 //!   new best move or alpha-beta completes a depth) a line with the search's current
-//!   best move (`visits` the tree nodes so far, its win rate, its principal
-//!   variation), then, when the search ends, one line
+//!   opinion (MCTS: every visited root move, most visited first, with its own visits
+//!   and mean win rate; B*, PB* and alpha-beta: the best move with `visits` the nodes
+//!   so far; each with its win rate and the best with its principal variation), then,
+//!   when the search ends, one line
 //!   with every root move of the search that chose the move, and `play MOVE` (`play
 //!   pass`, `play resign`). A comment line alone (GoGui's `# interrupt`, which also
 //!   ends `lz-analyze`) or the end of the input stops the search: the move is then
@@ -168,6 +171,8 @@ struct Watch<'s, 'a> {
     last: Option<&'s str>,
     format: Format,
     squash: EvalRollout,
+    /// The most root moves a line lists.
+    max_moves: usize,
     /// Lines kept (when the stream collects them).
     lines: usize,
     /// What ends every line (KataGo's ownership).
@@ -192,6 +197,7 @@ impl<'s, 'a> Watch<'s, 'a> {
             last,
             format,
             squash: EvalRollout::default(),
+            max_moves: request.max_moves,
             lines: 0,
             suffix,
             any_line_stops: true,
@@ -223,6 +229,12 @@ impl Observer<Move, i32> for Watch<'_, '_> {
         self.next = now + self.every;
         if let Some(last) = self.last {
             self.stream.line(last);
+            self.lines += 1;
+        } else if !p.root.is_empty() {
+            // A visit-counting search (MCTS): every visited root move with its own
+            // visits and win rate, the best first with the principal variation.
+            let line = progress_entries(p, &self.squash, self.format, self.max_moves, self.suffix);
+            self.stream.line(&line);
             self.lines += 1;
         } else if let Some(best) = p.best {
             // The win rates, and the score in points when the value has one.
@@ -487,6 +499,41 @@ impl Session<SearchPlayer> {
 
 /// The lead in points whose win probability is `rate` under `squash` (the inverse of
 /// [`EvalRollout::win_probability`], by bisection within ±1000 points).
+/// The `info` entries of a visit-counting search in progress: its visited root moves
+/// (at most `max_moves`), best first, each with its own visits and mean win rate (its
+/// lower bound too: the search keeps no other), the best with the principal variation.
+fn progress_entries(
+    p: &Progress<'_, Move, i32>,
+    squash: &EvalRollout,
+    format: Format,
+    max_moves: usize,
+    suffix: &str,
+) -> String {
+    let mut parts = Vec::new();
+    for (order, child) in p.root.iter().enumerate().take(max_moves.max(1)) {
+        let mv = gtp_move(child.mv);
+        let pv = if order == 0 && p.pv.first() == Some(&child.mv) {
+            p.pv.iter().map(|&m| gtp_move(m)).collect::<Vec<_>>().join(" ")
+        } else {
+            mv.clone()
+        };
+        let win = rate(format, child.win_rate);
+        let visits = child.visits;
+        parts.push(match format {
+            Format::Leela => {
+                format!("info move {mv} visits {visits} winrate {win} lcb {win} order {order} pv {pv}")
+            }
+            Format::Kata => {
+                let v = lead(squash, child.win_rate);
+                format!(
+                    "info move {mv} visits {visits} winrate {win} scoreMean {v:.2} scoreLead {v:.2} lcb {win} order {order} pv {pv}"
+                )
+            }
+        });
+    }
+    parts.join(" ") + suffix
+}
+
 fn lead(squash: &EvalRollout, rate: f64) -> f64 {
     let (mut lo, mut hi) = (-1000.0, 1000.0);
     for _ in 0..60 {

@@ -55,6 +55,7 @@ impl<M: Copy, S: Copy> Done<M, S> {
             value: self.value.map_or(Value::Unknown, Value::Exact),
             pv: self.pv.clone(),
             depth: self.depth,
+            root: Vec::new(),
         }
     }
 }

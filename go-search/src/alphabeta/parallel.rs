@@ -151,6 +151,7 @@ impl<M: Copy, S: Copy> Sent<M, S> {
             depth: self.snapshot.depth,
             nodes: self.nodes,
             elapsed: self.elapsed,
+            root: &self.snapshot.root,
         }
     }
 }
@@ -166,7 +167,13 @@ struct Relay<M, S, D> {
 
 impl<M: Copy, S: Copy, D> Observer<M, S> for Relay<M, S, D> {
     fn observe(&mut self, p: &Progress<'_, M, S>) -> ControlFlow<()> {
-        let snapshot = Snapshot { best: p.best, value: p.value, pv: p.pv.to_vec(), depth: p.depth };
+        let snapshot = Snapshot {
+            best: p.best,
+            value: p.value,
+            pv: p.pv.to_vec(),
+            depth: p.depth,
+            root: p.root.to_vec(),
+        };
         let sent = Sent { event: p.event, snapshot, nodes: p.nodes, elapsed: p.elapsed };
         if self.sender.send(Message::Progress(sent)).is_err() {
             return ControlFlow::Continue(());
