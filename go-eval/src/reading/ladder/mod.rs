@@ -574,6 +574,29 @@ impl Read<'_> {
                 Side::Prey => self.prey_color,
             };
             let prey_len = self.board.chain_len(self.prey);
+            if frame.side == Side::Hunter
+                && prey_len >= 2
+                && self.board.liberty_count(self.prey) == 1
+            {
+                // The hunter fills the prey's last liberty (its only ladder move then):
+                // the prey is captured, and a capture of two or more stones is never a
+                // ko. The move counts as a node as if it were played, but the board is
+                // spared taking the whole prey off and putting it back.
+                self.nodes += 1;
+                self.frames.pop();
+                self.store(&frame, true);
+                if self.frames.is_empty() {
+                    return Found {
+                        success: true,
+                        point: Some(m),
+                        capped,
+                        ko: self.ko,
+                        nodes: self.nodes,
+                    };
+                }
+                child_result = Some(true);
+                continue;
+            }
             let undo = self.board.play(color, m);
             frame.undo = Some(undo);
             self.frames[depth] = frame;
