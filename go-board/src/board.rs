@@ -606,6 +606,30 @@ impl Board {
         Neighbourhood::from_raw(code)
     }
 
+    /// The empty points orthogonally adjacent to `point`, in the order of
+    /// [`Point::neighbours`]: the liberties a stone played there would have before
+    /// captures. The same points as `point.neighbours(size)` filtered by
+    /// [`Board::is_empty_at`], without the size checks (readers ask this at every node).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Point};
+    /// let board = Board::from_diagram(". X .\n. . O")?;
+    /// let b1 = Point::parse_gtp("B1", board.size())?;
+    /// let empty: Vec<String> = board.empty_neighbours(b1).map(|p| p.to_string()).collect();
+    /// assert_eq!(empty, ["A1"]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn empty_neighbours(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let i = point.index();
+        NEIGHBOUR_OFFSETS.iter().filter_map(move |&d| {
+            let n = step(i, d);
+            (self.cells[n] == EMPTY).then(|| Point::from_index_unchecked(n))
+        })
+    }
+
     /// Whether `color` playing on `point` would capture at least one opponent stone.
     pub fn would_capture(&self, color: Color, point: Point) -> bool {
         let i = point.index();
@@ -1431,6 +1455,31 @@ mod tests {
             }
         }
         assert!(retakes > 0, "no ko retake was played");
+    }
+
+    /// `empty_neighbours` (read from the cells and their border) is `neighbours` filtered
+    /// by `is_empty_at`, in the same order, on every point of random boards of several
+    /// sizes, and on points of the largest board that are off the smaller one.
+    #[test]
+    fn empty_neighbours_are_the_empty_neighbours() {
+        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let big = BoardSize::square(25).unwrap();
+        for (cols, rows) in [(1, 1), (2, 3), (5, 5), (9, 7), (19, 19), (25, 25)] {
+            let size = BoardSize::new(cols, rows).unwrap();
+            let mut board = Board::new(size);
+            for _ in 0..size.point_count() {
+                let p = board.empty_point(rng.below(board.empty_count()));
+                let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+                if board.is_legal(color, p) {
+                    drop(board.play(color, p));
+                }
+                for q in big.points() {
+                    let naive: Vec<Point> =
+                        q.neighbours(size).filter(|&n| board.is_empty_at(n)).collect();
+                    assert_eq!(board.empty_neighbours(q).collect::<Vec<_>>(), naive, "{q}");
+                }
+            }
+        }
     }
 
     /// The chain structures of two boards are identical: heads, lists and counts.

@@ -125,7 +125,11 @@ struct Frame {
 
 impl Frame {
     fn new(side: Side) -> Frame {
-        let filler = Point::from_index(27).expect("A1");
+        const FILLER: Point = match Point::from_index(27) {
+            Some(p) => p,
+            None => panic!("A1 is a point"),
+        };
+        let filler = FILLER;
         Frame {
             side,
             moves: [filler; FRAME_MOVES],
@@ -437,9 +441,7 @@ impl Read<'_> {
                     let (a, b) = (frame.libs[0], frame.libs[1]);
                     // The bound of each atari, counted once.
                     let bound = |board: &Board, atari: Point, ext: Point| {
-                        ext.neighbours(board.size())
-                            .filter(|&q| q != atari && board.is_empty_at(q))
-                            .count()
+                        board.empty_neighbours(ext).filter(|&q| q != atari).count()
                     };
                     let mut order = [(a, bound(self.board, a, b)), (b, bound(self.board, b, a))];
                     if order[1].1 < order[0].1 {
@@ -525,18 +527,18 @@ impl Read<'_> {
         }
         let mut child_result: Option<bool> = None;
         loop {
+            // The frames are used in place (a frame is about 100 bytes).
             let depth = self.frames.len() - 1;
-            let mut frame = self.frames[depth];
             // Take back the move tried from this frame and look at its result.
-            if let Some(undo) = frame.undo.take() {
+            if let Some(undo) = self.frames[depth].undo.take() {
                 self.board.undo(undo);
-                let tried = frame.moves[frame.next as usize - 1];
                 // The child's result is for the other side: a success for the side to
                 // move here is a failure of the child.
                 if child_result == Some(false) {
-                    // This side succeeds with `tried`.
-                    self.frames.pop();
-                    self.store(&frame, true);
+                    // This side succeeds with the move it tried.
+                    let frame = self.frames.pop().expect("a frame");
+                    let tried = frame.moves[frame.next as usize - 1];
+                    self.store(frame.key, true);
                     if self.frames.is_empty() {
                         return Found {
                             success: true,
@@ -550,10 +552,12 @@ impl Read<'_> {
                     continue;
                 }
             }
+            let frame = &mut self.frames[depth];
             if frame.next >= frame.n_moves {
                 // Every move failed: this side fails.
+                let key = frame.key;
                 self.frames.pop();
-                self.store(&frame, false);
+                self.store(key, false);
                 if self.frames.is_empty() {
                     return Found {
                         success: false,
@@ -569,22 +573,20 @@ impl Read<'_> {
             // Try the next move.
             let m = frame.moves[frame.next as usize];
             frame.next += 1;
-            let color = match frame.side {
+            let side = frame.side;
+            let color = match side {
                 Side::Hunter => !self.prey_color,
                 Side::Prey => self.prey_color,
             };
             let prey_len = self.board.chain_len(self.prey);
-            if frame.side == Side::Hunter
-                && prey_len >= 2
-                && self.board.liberty_count(self.prey) == 1
-            {
+            if side == Side::Hunter && prey_len >= 2 && self.board.liberty_count(self.prey) == 1 {
                 // The hunter fills the prey's last liberty (its only ladder move then):
                 // the prey is captured, and a capture of two or more stones is never a
                 // ko. The move counts as a node as if it were played, but the board is
                 // spared taking the whole prey off and putting it back.
                 self.nodes += 1;
-                self.frames.pop();
-                self.store(&frame, true);
+                let key = self.frames.pop().expect("a frame").key;
+                self.store(key, true);
                 if self.frames.is_empty() {
                     return Found {
                         success: true,
@@ -598,10 +600,9 @@ impl Read<'_> {
                 continue;
             }
             let undo = self.board.play(color, m);
-            frame.undo = Some(undo);
-            self.frames[depth] = frame;
+            self.frames[depth].undo = Some(undo);
             self.nodes += 1;
-            let mut child = Frame::new(match frame.side {
+            let mut child = Frame::new(match side {
                 Side::Hunter => Side::Prey,
                 Side::Prey => Side::Hunter,
             });
@@ -626,7 +627,7 @@ impl Read<'_> {
                 child_result = Some(child.side == Side::Prey);
                 continue;
             }
-            self.prepare(&frame, &mut child, m, &undo, prey_len);
+            self.prepare(&self.frames[depth], &mut child, m, &undo, prey_len);
             self.generate(&mut child);
             if child.n_moves == 0 {
                 // No move: the side to move fails (a prey that cannot move is captured;
@@ -662,14 +663,15 @@ impl Read<'_> {
             ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
     }
 
-    /// Stores the result of a frame with a choice of moves.
-    fn store(&mut self, frame: &Frame, success: bool) {
-        if frame.key != 0
+    /// Stores the result of a frame with a choice of moves (`key` 0: a forced frame,
+    /// not stored).
+    fn store(&mut self, key: u64, success: bool) {
+        if key != 0
             && !self.no_store
             && let Some(table) = self.table.as_deref_mut()
         {
             let stored = Stored { success, point: 0, certain: true, ko: false, ply: 0 };
-            table.put(frame.key, stored);
+            table.put(key, stored);
         }
     }
 
@@ -727,11 +729,8 @@ impl Read<'_> {
                             child.n_libs += 1;
                         }
                     }
-                    for q in m.neighbours(board.size()) {
-                        if board.is_empty_at(q)
-                            && child.n_libs < 2
-                            && !child.libs[..child.n_libs as usize].contains(&q)
-                        {
+                    for q in board.empty_neighbours(m) {
+                        if child.n_libs < 2 && !child.libs[..child.n_libs as usize].contains(&q) {
                             child.libs[child.n_libs as usize] = q;
                             child.n_libs += 1;
                         }
