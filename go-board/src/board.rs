@@ -1438,8 +1438,12 @@ mod tests {
                     let mut fresh = Board::new(size);
                     for &(m, _) in &trail {
                         match m {
-                            Some((color, p)) => drop(fresh.play(color, p)),
-                            None => drop(fresh.pass()),
+                            Some((color, p)) => {
+                                fresh.play(color, p);
+                            }
+                            None => {
+                                fresh.pass();
+                            }
                         }
                     }
                     board.check_consistency().unwrap_or_else(|e| panic!("{n}x{n} {game}: {e}"));
@@ -1471,7 +1475,7 @@ mod tests {
                 let p = board.empty_point(rng.below(board.empty_count()));
                 let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
                 if board.is_legal(color, p) {
-                    drop(board.play(color, p));
+                    board.play(color, p);
                 }
                 for q in big.points() {
                     let naive: Vec<Point> =
