@@ -211,6 +211,9 @@ struct Read<'a> {
     root_captures: u32,
     /// A repetition decided something: nothing more is stored in the table.
     no_store: bool,
+    /// What the table key mixes in besides the position, the ko ban and the side to
+    /// move: who may retake and the prey (constant in a read).
+    salt: u64,
 }
 
 impl Ladder {
@@ -315,6 +318,7 @@ impl Ladder {
             ko: false,
             root_captures: 0,
             no_store: false,
+            salt: 0,
         };
         let mut frame = Frame::new(side);
         read.full_liberties(&mut frame);
@@ -364,6 +368,7 @@ impl Ladder {
                 ko: false,
                 root_captures: 0,
                 no_store: false,
+                salt: 0,
             };
             read.root_captures = read.captures();
             let found = read.run(side);
@@ -505,6 +510,7 @@ impl Read<'_> {
 
     /// Reads the ladder with `side` to move at the root.
     fn run(&mut self, side: Side) -> Found {
+        self.salt = self.salt();
         let mut root = Frame::new(side);
         root.pos = self.key(side);
         self.full_liberties(&mut root);
@@ -652,15 +658,17 @@ impl Read<'_> {
     }
 
     /// The table key of the position with `side` to move.
+    #[inline]
     fn key(&self, side: Side) -> u64 {
         let side = if side == Side::Hunter { 0x7f4a_7c15_9e37_79b9 } else { 0 };
+        self.board.hash() ^ ko_key(self.board) ^ side ^ self.salt
+    }
+
+    /// The part of the key that is constant in a read (see `salt`).
+    fn salt(&self) -> u64 {
         let retake =
             u64::from(self.retake[Color::Black]) << 40 | u64::from(self.retake[Color::White]) << 41;
-        self.board.hash()
-            ^ ko_key(self.board)
-            ^ side
-            ^ retake
-            ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
+        retake ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
     }
 
     /// Stores the result of a frame with a choice of moves (`key` 0: a forced frame,
@@ -690,7 +698,7 @@ impl Read<'_> {
                 } else {
                     self.full_liberties(child);
                 }
-                let grand = self.frames.len().checked_sub(2).map(|i| self.frames[i]);
+                let grand = self.frames.len().checked_sub(2).map(|i| &self.frames[i]);
                 let Some(grand) = grand.filter(|_| undo.removed() == 0 && !parent.rescan) else {
                     // A capture, a merge, or the root: nothing is known, scan.
                     self.scan_ataris(child);
