@@ -1108,7 +1108,7 @@ impl Board {
 
     /// Puts a stone with colour code `c` on the empty index `i`: cell, neighbour
     /// counters, plane, hash and empty list; not the chain structures.
-    #[inline]
+    #[inline(always)]
     fn put_stone(&mut self, i: usize, c: u8) {
         self.cells[i] = c;
         let delta = nbr_unit(c).wrapping_sub(1 << NBR_SHIFT_EMPTY);
@@ -1128,7 +1128,7 @@ impl Board {
 
     /// Takes the stone off index `i`: the inverse of `put_stone`, appending `i` to the
     /// empty list.
-    #[inline]
+    #[inline(always)]
     fn clear_stone(&mut self, i: usize) {
         let c = self.cells[i];
         self.cells[i] = EMPTY;
@@ -1175,6 +1175,7 @@ impl Board {
 
     /// Merges the chain with head `other` into the chain with head `base`, counting the
     /// liberties of `other` that `base` does not already have.
+    #[inline(always)]
     fn merge(&mut self, base: usize, other: usize) {
         let b = base as u16;
         let mut s = other;
