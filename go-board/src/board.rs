@@ -39,6 +39,19 @@ fn step(index: usize, offset: isize) -> usize {
     index.wrapping_add_signed(offset)
 }
 
+/// The positions of the four orthogonal neighbours in a `window` (below, left, right,
+/// above: the order of `NEIGHBOUR_OFFSETS`).
+const WINDOW_NEIGHBOURS: [usize; 4] = [0, STRIDE - 1, STRIDE + 1, 2 * STRIDE];
+
+/// The entries of `array` from the point below index `i` to the point above it: one
+/// bounds check for the four neighbours, which are then read at the constant positions
+/// `WINDOW_NEIGHBOURS`. Every point index has a row below and a row above in the
+/// arrays (the sentinel rows).
+#[inline(always)]
+fn window_mut<T>(array: &mut [T; N], i: usize) -> &mut [T; 2 * STRIDE + 1] {
+    (&mut array[i - STRIDE..=i + STRIDE]).try_into().expect("a window of the arrays")
+}
+
 /// The fast Go board: stones, chains with exact liberty counts, the simple-ko point, an
 /// incrementally updated Zobrist hash, a list of empty points, and make/unmake.
 ///
@@ -1112,9 +1125,9 @@ impl Board {
     fn put_stone(&mut self, i: usize, c: u8) {
         self.cells[i] = c;
         let delta = nbr_unit(c).wrapping_sub(1 << NBR_SHIFT_EMPTY);
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        let nbr = window_mut(&mut self.nbr, i);
+        for k in WINDOW_NEIGHBOURS {
+            nbr[k] = nbr[k].wrapping_add(delta);
         }
         let p = Point::from_index_unchecked(i);
         self.planes[c as usize - 1].insert(p);
@@ -1134,9 +1147,9 @@ impl Board {
         self.cells[i] = EMPTY;
         self.head[i] = 0;
         let delta = (1u16 << NBR_SHIFT_EMPTY).wrapping_sub(nbr_unit(c));
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        let nbr = window_mut(&mut self.nbr, i);
+        for k in WINDOW_NEIGHBOURS {
+            nbr[k] = nbr[k].wrapping_add(delta);
         }
         let p = Point::from_index_unchecked(i);
         self.planes[c as usize - 1].remove(p);
