@@ -39,6 +39,19 @@ fn step(index: usize, offset: isize) -> usize {
     index.wrapping_add_signed(offset)
 }
 
+/// The positions of the four orthogonal neighbours in a `window` (below, left, right,
+/// above: the order of `NEIGHBOUR_OFFSETS`).
+const WINDOW_NEIGHBOURS: [usize; 4] = [0, STRIDE - 1, STRIDE + 1, 2 * STRIDE];
+
+/// The entries of `array` from the point below index `i` to the point above it: one
+/// bounds check for the four neighbours, which are then read at the constant positions
+/// `WINDOW_NEIGHBOURS`. Every point index has a row below and a row above in the
+/// arrays (the sentinel rows).
+#[inline(always)]
+fn window_mut<T>(array: &mut [T; N], i: usize) -> &mut [T; 2 * STRIDE + 1] {
+    (&mut array[i - STRIDE..=i + STRIDE]).try_into().expect("a window of the arrays")
+}
+
 /// The fast Go board: stones, chains with exact liberty counts, the simple-ko point, an
 /// incrementally updated Zobrist hash, a list of empty points, and make/unmake.
 ///
@@ -113,7 +126,11 @@ pub struct Undo {
     empty_slot: u16,
     /// Stones removed by the move (captured, or the mover's own after a suicide).
     removed: u16,
-    prev_hash: u64,
+    /// The distinct chains next to `point` before the move (their heads then), which
+    /// get `point` back as a liberty when the move is taken back. The hash needs no
+    /// record: the stones put back and taken off restore it key by key.
+    adjacent: [u16; 4],
+    adjacent_len: u8,
     /// The head of the chain the move merged into (0 when it merged nothing), its
     /// liberty count just before the merge, and the other merged heads in merge order.
     base: u16,
@@ -602,6 +619,30 @@ impl Board {
         Neighbourhood::from_raw(code)
     }
 
+    /// The empty points orthogonally adjacent to `point`, in the order of
+    /// [`Point::neighbours`]: the liberties a stone played there would have before
+    /// captures. The same points as `point.neighbours(size)` filtered by
+    /// [`Board::is_empty_at`], without the size checks (readers ask this at every node).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_board::{Board, Point};
+    /// let board = Board::from_diagram(". X .\n. . O")?;
+    /// let b1 = Point::parse_gtp("B1", board.size())?;
+    /// let empty: Vec<String> = board.empty_neighbours(b1).map(|p| p.to_string()).collect();
+    /// assert_eq!(empty, ["A1"]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn empty_neighbours(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let i = point.index();
+        NEIGHBOUR_OFFSETS.iter().filter_map(move |&d| {
+            let n = step(i, d);
+            (self.cells[n] == EMPTY).then(|| Point::from_index_unchecked(n))
+        })
+    }
+
     /// Whether `color` playing on `point` would capture at least one opponent stone.
     pub fn would_capture(&self, color: Color, point: Point) -> bool {
         let i = point.index();
@@ -693,7 +734,8 @@ impl Board {
             suicide: false,
             empty_slot: self.empty_pos[i],
             removed: 0,
-            prev_hash: self.hash,
+            adjacent: [0; 4],
+            adjacent_len: 0,
             base: 0,
             base_libs: 0,
             merged: [0; 3],
@@ -714,7 +756,7 @@ impl Board {
         let mut own = [0u16; 4];
         let mut own_len = 0;
         let mut seen = [0u16; 4];
-        let mut seen_len = 0;
+        let mut seen_len = 0usize;
         let mut captured = 0u16;
         let mut captured_at = 0u16;
         for d in NEIGHBOUR_OFFSETS {
@@ -741,6 +783,8 @@ impl Board {
                 self.remove_chain(h as usize, c);
             }
         }
+        undo.adjacent = seen;
+        undo.adjacent_len = seen_len as u8;
 
         // Merge with the adjacent own chains, into the largest.
         let mut base = i;
@@ -792,7 +836,8 @@ impl Board {
             suicide: false,
             empty_slot: 0,
             removed: 0,
-            prev_hash: self.hash,
+            adjacent: [0; 4],
+            adjacent_len: 0,
             base: 0,
             base_libs: 0,
             merged: [0; 3],
@@ -818,15 +863,15 @@ impl Board {
         if undo.point == 0 {
             return;
         }
-        self.undo_move(undo);
-        self.hash = undo.prev_hash;
+        self.undo_move(&undo);
     }
 
     /// Takes back a move step by step in the reverse order of [`Board::play`]: the
     /// suicide, the merges, the captures, then the stone. Every chain structure is
     /// restored exactly (heads, lists, counts), in time proportional to the stones
     /// touched.
-    fn undo_move(&mut self, undo: Undo) {
+    #[inline]
+    fn undo_move(&mut self, undo: &Undo) {
         let i = undo.point as usize;
         let c = code(undo.color);
         let o = 3 - c;
@@ -868,21 +913,10 @@ impl Board {
             let h = self.restore_removed_chain(size, o);
             self.libs[h] = 0;
         }
-        // 3. Every adjacent chain gets the point back as a liberty.
-        let mut seen = [0u16; 4];
-        let mut seen_len = 0;
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            let cell = self.cells[n];
-            if cell != c && cell != o {
-                continue;
-            }
-            let h = self.head[n];
-            if !seen[..seen_len].contains(&h) {
-                seen[seen_len] = h;
-                seen_len += 1;
-                self.libs[h as usize] += 1;
-            }
+        // 3. Every adjacent chain gets the point back as a liberty; the chains are
+        //    as they were before the move again, with the same heads.
+        for &h in &undo.adjacent[..usize::from(undo.adjacent_len)] {
+            self.libs[h as usize] += 1;
         }
         self.clear_stone(i);
         self.restore_empty_slot(i, undo.empty_slot as usize);
@@ -1087,13 +1121,13 @@ impl Board {
 
     /// Puts a stone with colour code `c` on the empty index `i`: cell, neighbour
     /// counters, plane, hash and empty list; not the chain structures.
-    #[inline]
+    #[inline(always)]
     fn put_stone(&mut self, i: usize, c: u8) {
         self.cells[i] = c;
         let delta = nbr_unit(c).wrapping_sub(1 << NBR_SHIFT_EMPTY);
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        let nbr = window_mut(&mut self.nbr, i);
+        for k in WINDOW_NEIGHBOURS {
+            nbr[k] = nbr[k].wrapping_add(delta);
         }
         let p = Point::from_index_unchecked(i);
         self.planes[c as usize - 1].insert(p);
@@ -1107,15 +1141,15 @@ impl Board {
 
     /// Takes the stone off index `i`: the inverse of `put_stone`, appending `i` to the
     /// empty list.
-    #[inline]
+    #[inline(always)]
     fn clear_stone(&mut self, i: usize) {
         let c = self.cells[i];
         self.cells[i] = EMPTY;
         self.head[i] = 0;
         let delta = (1u16 << NBR_SHIFT_EMPTY).wrapping_sub(nbr_unit(c));
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        let nbr = window_mut(&mut self.nbr, i);
+        for k in WINDOW_NEIGHBOURS {
+            nbr[k] = nbr[k].wrapping_add(delta);
         }
         let p = Point::from_index_unchecked(i);
         self.planes[c as usize - 1].remove(p);
@@ -1154,6 +1188,7 @@ impl Board {
 
     /// Merges the chain with head `other` into the chain with head `base`, counting the
     /// liberties of `other` that `base` does not already have.
+    #[inline(always)]
     fn merge(&mut self, base: usize, other: usize) {
         let b = base as u16;
         let mut s = other;
@@ -1371,6 +1406,95 @@ mod tests {
                     );
                     // Undo restores the chain structures exactly (suicides included).
                     assert_same_chains(&board, before);
+                }
+            }
+        }
+    }
+
+    /// Play and undo interleaved at random (not only a whole game taken back): after
+    /// every step the board equals a fresh replay of the moves still on the trail, down
+    /// to the chain lists, the empty-list order and the hash. Suicides (odd games) and
+    /// simple-ko retakes (games 2 mod 4, where the ban is ignored) are included; the
+    /// undo records name the adjacent chains instead of recomputing them.
+    #[test]
+    fn undo_interleaved_with_play_equals_a_fresh_replay() {
+        let mut rng = Rng(0x0bad_cafe_dead_beef);
+        let mut retakes = 0;
+        for n in [1, 2, 3, 4, 5, 7, 9, 19] {
+            let size = BoardSize::square(n).unwrap();
+            let (mut captures, mut suicides) = (0, 0);
+            for game in 0..8 {
+                let mut board = Board::new(size);
+                let mut trail: Vec<(Option<(Color, Point)>, Undo)> = Vec::new();
+                for _ in 0..4 * size.point_count() {
+                    if !trail.is_empty() && rng.below(3) == 0 {
+                        let (_, undo) = trail.pop().unwrap();
+                        board.undo(undo);
+                    } else {
+                        let color =
+                            if trail.len().is_multiple_of(2) { Color::Black } else { Color::White };
+                        let candidates: Vec<Point> = board
+                            .empty_points()
+                            .filter(|&p| game % 4 == 2 || board.ko() != Some((p, color)))
+                            .filter(|&p| game % 2 == 1 || !board.is_suicide(color, p))
+                            .collect();
+                        if candidates.is_empty() || rng.below(20) == 0 {
+                            trail.push((None, board.pass()));
+                        } else {
+                            let p = candidates[rng.below(candidates.len())];
+                            retakes += usize::from(board.ko() == Some((p, color)));
+                            let undo = board.play(color, p);
+                            captures += usize::from(undo.removed() > 0 && !undo.is_suicide());
+                            suicides += usize::from(undo.is_suicide());
+                            trail.push((Some((color, p)), undo));
+                        }
+                    }
+                    let mut fresh = Board::new(size);
+                    for &(m, _) in &trail {
+                        match m {
+                            Some((color, p)) => {
+                                fresh.play(color, p);
+                            }
+                            None => {
+                                fresh.pass();
+                            }
+                        }
+                    }
+                    board.check_consistency().unwrap_or_else(|e| panic!("{n}x{n} {game}: {e}"));
+                    assert_eq!(board, fresh, "{n}x{n} game {game}");
+                    assert_eq!(board.hash(), fresh.hash());
+                    assert!(board.empty_points().eq(fresh.empty_points()), "empty list order");
+                    assert_same_chains(&board, &fresh);
+                }
+            }
+            // What the random games exercised (the RNG is seeded: this is fixed).
+            if n >= 5 {
+                assert!(captures > 0 && suicides > 0, "{n}x{n}: {captures} {suicides}");
+            }
+        }
+        assert!(retakes > 0, "no ko retake was played");
+    }
+
+    /// `empty_neighbours` (read from the cells and their border) is `neighbours` filtered
+    /// by `is_empty_at`, in the same order, on every point of random boards of several
+    /// sizes, and on points of the largest board that are off the smaller one.
+    #[test]
+    fn empty_neighbours_are_the_empty_neighbours() {
+        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let big = BoardSize::square(25).unwrap();
+        for (cols, rows) in [(1, 1), (2, 3), (5, 5), (9, 7), (19, 19), (25, 25)] {
+            let size = BoardSize::new(cols, rows).unwrap();
+            let mut board = Board::new(size);
+            for _ in 0..size.point_count() {
+                let p = board.empty_point(rng.below(board.empty_count()));
+                let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+                if board.is_legal(color, p) {
+                    board.play(color, p);
+                }
+                for q in big.points() {
+                    let naive: Vec<Point> =
+                        q.neighbours(size).filter(|&n| board.is_empty_at(n)).collect();
+                    assert_eq!(board.empty_neighbours(q).collect::<Vec<_>>(), naive, "{q}");
                 }
             }
         }

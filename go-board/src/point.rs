@@ -325,10 +325,40 @@ impl Point {
         self.offsets(size, &DIAGONAL_OFFSETS)
     }
 
+    /// The points at `offsets` (in that order) that lie on a board of `size`. Readers
+    /// call this at every node: the column and row are computed once, and the four
+    /// on-board tests become a bit mask.
+    #[inline]
     fn offsets(self, size: BoardSize, offsets: &'static [isize; 4]) -> impl Iterator<Item = Point> {
-        offsets.iter().filter_map(move |&d| {
-            let index = (self.0 as isize + d) as usize;
-            Point::from_index(index).filter(|&p| size.contains(p))
+        let (col, row) = (self.col(), self.row());
+        // Whether the point `dc` columns right and `dr` rows up is on the board; -1 is
+        // 255 in wrapping arithmetic, above every size.
+        let on =
+            |dc: u8, dr: u8| col.wrapping_add(dc) < size.cols && row.wrapping_add(dr) < size.rows;
+        const M: u8 = u8::MAX;
+        // Bit k: the point at `offsets[k]` is on the board.
+        let mask = if offsets[1] == -1 {
+            // Orthogonal: down, left, right, up.
+            u8::from(on(0, M))
+                | u8::from(on(M, 0)) << 1
+                | u8::from(on(1, 0)) << 2
+                | u8::from(on(0, 1)) << 3
+        } else {
+            // Diagonal: down-left, down-right, up-left, up-right.
+            u8::from(on(M, M))
+                | u8::from(on(1, M)) << 1
+                | u8::from(on(M, 1)) << 2
+                | u8::from(on(1, 1)) << 3
+        };
+        let base = self.0 as isize;
+        let mut bits = mask;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Point((base + offsets[k]) as u16))
         })
     }
 
@@ -488,6 +518,30 @@ mod tests {
             .filter_map(|&(x, y)| p.offset(x, y, size))
             .collect();
         assert_eq!(by_offset, p.neighbours(size).collect());
+    }
+
+    /// The bit-mask neighbours agree, in order, with the offsets filtered one by one,
+    /// for every point of the largest board (on or off the smaller board) and sizes
+    /// from 1×1 to 25×25, rectangles included.
+    #[test]
+    fn neighbours_and_diagonals_follow_the_offsets() {
+        const ORTHOGONAL: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
+        const DIAGONAL: [(i32, i32); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
+        let big = BoardSize::square(25).unwrap();
+        for (cols, rows) in [(1, 1), (2, 2), (5, 3), (3, 7), (9, 9), (19, 19), (25, 25), (25, 1)] {
+            let size = BoardSize::new(cols, rows).unwrap();
+            for p in big.points() {
+                let naive = |table: [(i32, i32); 4]| -> Vec<Point> {
+                    table
+                        .iter()
+                        .filter_map(|&(x, y)| p.offset(x, y, big))
+                        .filter(|&q| size.contains(q))
+                        .collect()
+                };
+                assert_eq!(p.neighbours(size).collect::<Vec<_>>(), naive(ORTHOGONAL), "{p}");
+                assert_eq!(p.diagonals(size).collect::<Vec<_>>(), naive(DIAGONAL), "{p}");
+            }
+        }
     }
 
     #[test]

@@ -125,7 +125,11 @@ struct Frame {
 
 impl Frame {
     fn new(side: Side) -> Frame {
-        let filler = Point::from_index(27).expect("A1");
+        const FILLER: Point = match Point::from_index(27) {
+            Some(p) => p,
+            None => panic!("A1 is a point"),
+        };
+        let filler = FILLER;
         Frame {
             side,
             moves: [filler; FRAME_MOVES],
@@ -207,6 +211,9 @@ struct Read<'a> {
     root_captures: u32,
     /// A repetition decided something: nothing more is stored in the table.
     no_store: bool,
+    /// What the table key mixes in besides the position, the ko ban and the side to
+    /// move: who may retake and the prey (constant in a read).
+    salt: u64,
 }
 
 impl Ladder {
@@ -311,6 +318,7 @@ impl Ladder {
             ko: false,
             root_captures: 0,
             no_store: false,
+            salt: 0,
         };
         let mut frame = Frame::new(side);
         read.full_liberties(&mut frame);
@@ -360,6 +368,7 @@ impl Ladder {
                 ko: false,
                 root_captures: 0,
                 no_store: false,
+                salt: 0,
             };
             read.root_captures = read.captures();
             let found = read.run(side);
@@ -437,9 +446,7 @@ impl Read<'_> {
                     let (a, b) = (frame.libs[0], frame.libs[1]);
                     // The bound of each atari, counted once.
                     let bound = |board: &Board, atari: Point, ext: Point| {
-                        ext.neighbours(board.size())
-                            .filter(|&q| q != atari && board.is_empty_at(q))
-                            .count()
+                        board.empty_neighbours(ext).filter(|&q| q != atari).count()
                     };
                     let mut order = [(a, bound(self.board, a, b)), (b, bound(self.board, b, a))];
                     if order[1].1 < order[0].1 {
@@ -503,6 +510,7 @@ impl Read<'_> {
 
     /// Reads the ladder with `side` to move at the root.
     fn run(&mut self, side: Side) -> Found {
+        self.salt = self.salt();
         let mut root = Frame::new(side);
         root.pos = self.key(side);
         self.full_liberties(&mut root);
@@ -525,18 +533,18 @@ impl Read<'_> {
         }
         let mut child_result: Option<bool> = None;
         loop {
+            // The frames are used in place (a frame is about 100 bytes).
             let depth = self.frames.len() - 1;
-            let mut frame = self.frames[depth];
             // Take back the move tried from this frame and look at its result.
-            if let Some(undo) = frame.undo.take() {
+            if let Some(undo) = self.frames[depth].undo.take() {
                 self.board.undo(undo);
-                let tried = frame.moves[frame.next as usize - 1];
                 // The child's result is for the other side: a success for the side to
                 // move here is a failure of the child.
                 if child_result == Some(false) {
-                    // This side succeeds with `tried`.
-                    self.frames.pop();
-                    self.store(&frame, true);
+                    // This side succeeds with the move it tried.
+                    let frame = self.frames.pop().expect("a frame");
+                    let tried = frame.moves[frame.next as usize - 1];
+                    self.store(frame.key, true);
                     if self.frames.is_empty() {
                         return Found {
                             success: true,
@@ -550,10 +558,12 @@ impl Read<'_> {
                     continue;
                 }
             }
+            let frame = &mut self.frames[depth];
             if frame.next >= frame.n_moves {
                 // Every move failed: this side fails.
+                let key = frame.key;
                 self.frames.pop();
-                self.store(&frame, false);
+                self.store(key, false);
                 if self.frames.is_empty() {
                     return Found {
                         success: false,
@@ -569,16 +579,36 @@ impl Read<'_> {
             // Try the next move.
             let m = frame.moves[frame.next as usize];
             frame.next += 1;
-            let color = match frame.side {
+            let side = frame.side;
+            let color = match side {
                 Side::Hunter => !self.prey_color,
                 Side::Prey => self.prey_color,
             };
             let prey_len = self.board.chain_len(self.prey);
+            if side == Side::Hunter && prey_len >= 2 && self.board.liberty_count(self.prey) == 1 {
+                // The hunter fills the prey's last liberty (its only ladder move then):
+                // the prey is captured, and a capture of two or more stones is never a
+                // ko. The move counts as a node as if it were played, but the board is
+                // spared taking the whole prey off and putting it back.
+                self.nodes += 1;
+                let key = self.frames.pop().expect("a frame").key;
+                self.store(key, true);
+                if self.frames.is_empty() {
+                    return Found {
+                        success: true,
+                        point: Some(m),
+                        capped,
+                        ko: self.ko,
+                        nodes: self.nodes,
+                    };
+                }
+                child_result = Some(true);
+                continue;
+            }
             let undo = self.board.play(color, m);
-            frame.undo = Some(undo);
-            self.frames[depth] = frame;
+            self.frames[depth].undo = Some(undo);
             self.nodes += 1;
-            let mut child = Frame::new(match frame.side {
+            let mut child = Frame::new(match side {
                 Side::Hunter => Side::Prey,
                 Side::Prey => Side::Hunter,
             });
@@ -603,7 +633,7 @@ impl Read<'_> {
                 child_result = Some(child.side == Side::Prey);
                 continue;
             }
-            self.prepare(&frame, &mut child, m, &undo, prey_len);
+            self.prepare(&self.frames[depth], &mut child, m, &undo, prey_len);
             self.generate(&mut child);
             if child.n_moves == 0 {
                 // No move: the side to move fails (a prey that cannot move is captured;
@@ -628,25 +658,28 @@ impl Read<'_> {
     }
 
     /// The table key of the position with `side` to move.
+    #[inline]
     fn key(&self, side: Side) -> u64 {
         let side = if side == Side::Hunter { 0x7f4a_7c15_9e37_79b9 } else { 0 };
-        let retake =
-            u64::from(self.retake[Color::Black]) << 40 | u64::from(self.retake[Color::White]) << 41;
-        self.board.hash()
-            ^ ko_key(self.board)
-            ^ side
-            ^ retake
-            ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
+        self.board.hash() ^ ko_key(self.board) ^ side ^ self.salt
     }
 
-    /// Stores the result of a frame with a choice of moves.
-    fn store(&mut self, frame: &Frame, success: bool) {
-        if frame.key != 0
+    /// The part of the key that is constant in a read (see `salt`).
+    fn salt(&self) -> u64 {
+        let retake =
+            u64::from(self.retake[Color::Black]) << 40 | u64::from(self.retake[Color::White]) << 41;
+        retake ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
+    }
+
+    /// Stores the result of a frame with a choice of moves (`key` 0: a forced frame,
+    /// not stored).
+    fn store(&mut self, key: u64, success: bool) {
+        if key != 0
             && !self.no_store
             && let Some(table) = self.table.as_deref_mut()
         {
             let stored = Stored { success, point: 0, certain: true, ko: false, ply: 0 };
-            table.put(frame.key, stored);
+            table.put(key, stored);
         }
     }
 
@@ -665,7 +698,7 @@ impl Read<'_> {
                 } else {
                     self.full_liberties(child);
                 }
-                let grand = self.frames.len().checked_sub(2).map(|i| self.frames[i]);
+                let grand = self.frames.len().checked_sub(2).map(|i| &self.frames[i]);
                 let Some(grand) = grand.filter(|_| undo.removed() == 0 && !parent.rescan) else {
                     // A capture, a merge, or the root: nothing is known, scan.
                     self.scan_ataris(child);
@@ -704,11 +737,8 @@ impl Read<'_> {
                             child.n_libs += 1;
                         }
                     }
-                    for q in m.neighbours(board.size()) {
-                        if board.is_empty_at(q)
-                            && child.n_libs < 2
-                            && !child.libs[..child.n_libs as usize].contains(&q)
-                        {
+                    for q in board.empty_neighbours(m) {
+                        if child.n_libs < 2 && !child.libs[..child.n_libs as usize].contains(&q) {
                             child.libs[child.n_libs as usize] = q;
                             child.n_libs += 1;
                         }
