@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::AlphaBeta;
+use super::abdada::{Team, child_key};
 use super::ordering::History;
 use super::scratch::Local;
 use super::tt::{Bound, COMPLETE, Entry, TableAccess, TableMove};
@@ -112,6 +113,10 @@ pub(super) struct Engine<'a, G: Game, E, O, Q, C, T> {
     /// Parallel search: split at nodes with at least this many plies to go.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(super) split_depth: u32,
+    /// ABDADA: the busy marks and iterations shared with the other threads.
+    pub(super) team: Option<&'a Team>,
+    /// ABDADA: whether this engine is the main thread (it announces its iterations).
+    pub(super) lead: bool,
     /// The last completed iteration (what an observer sees).
     done: Done<G::Move, G::Score>,
 }
@@ -146,6 +151,8 @@ impl<'a, G: Game, E, O, Q, C, T> Engine<'a, G, E, O, Q, C, T> {
             aborted: false,
             helpers: Stats::default(),
             split_depth: 0,
+            team: None,
+            lead: false,
             done: Done::new(),
         }
     }
@@ -556,6 +563,11 @@ where
         self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
         let pvs = self.ab.config.pvs;
         let mut w = Window::new(alpha, beta, moves[0]);
+        // ABDADA: moves another thread is searching are deferred (bit i = moves[i]).
+        let team = self.team.filter(|_| depth >= self.split_depth);
+        let parent = if team.is_some() { key.or_else(|| self.game.hash(state)) } else { None };
+        let mut deferred = 0u64;
+        let mut cut = false;
         for i in 0..moves.len() {
             if i == ordered {
                 // The table move did not cut: order the others, prefetch the new next two.
@@ -566,19 +578,100 @@ where
                 self.prefetch_children(state, core::slice::from_ref(&next), depth);
             }
             let mv = moves[i];
-            self.follow(ply, mv);
-            let undo = self.game.play(state, mv);
-            let v = self.child(Self::serial, state, ply, depth, w.alpha, beta, pvs && i > 0);
-            self.game.undo(state, mv, undo);
+            let v = if let Some(team) = team {
+                let mark = self.busy_key(state, parent, mv);
+                if i > 0 && i < 64 && mark.is_some_and(|k| team.is_busy(k)) {
+                    deferred |= 1 << i;
+                    continue;
+                }
+                self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs && i > 0)
+            } else {
+                self.search_move(state, mv, ply, depth, w.alpha, beta, pvs && i > 0)
+            };
             let Some(v) = v else {
                 self.horizon |= outer_horizon;
                 return None;
             };
             if self.consider(&mut w, v, mv, ply, depth) {
+                cut = true;
                 break;
             }
         }
+        // ABDADA's second pass: the deferred moves, whoever else is searching them.
+        if let Some(team) = team
+            && !cut
+        {
+            while deferred != 0 {
+                let i = deferred.trailing_zeros() as usize;
+                deferred &= deferred - 1;
+                let mv = moves[i];
+                let mark = self.busy_key(state, parent, mv);
+                let v = self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs);
+                let Some(v) = v else {
+                    self.horizon |= outer_horizon;
+                    return None;
+                };
+                if self.consider(&mut w, v, mv, ply, depth) {
+                    break;
+                }
+            }
+        }
         Some(self.close(&w, key, ply, depth, outer_horizon))
+    }
+
+    /// Plays `mv`, searches the child (with a null window first when
+    /// `null_window_first`) and takes it back.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_move(
+        &mut self,
+        state: &mut G::State,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+        null_window_first: bool,
+    ) -> Option<G::Score> {
+        self.follow(ply, mv);
+        let undo = self.game.play(state, mv);
+        let v = self.child(Self::serial, state, ply, depth, alpha, beta, null_window_first);
+        self.game.undo(state, mv, undo);
+        v
+    }
+
+    /// ABDADA: [`Engine::search_move`] with the child marked busy meanwhile.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn marked(
+        &mut self,
+        team: &Team,
+        mark: Option<u64>,
+        state: &mut G::State,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+        null_window_first: bool,
+    ) -> Option<G::Score> {
+        if let Some(k) = mark {
+            team.enter(k);
+        }
+        let v = self.search_move(state, mv, ply, depth, alpha, beta, null_window_first);
+        if let Some(k) = mark {
+            team.leave(k);
+        }
+        v
+    }
+
+    /// ABDADA: the busy-table key of the child reached by `mv` (`None`: the game cannot
+    /// tell positions apart, nothing is deferred).
+    fn busy_key(&self, state: &G::State, parent: Option<u64>, mv: G::Move) -> Option<u64> {
+        self.game
+            .hash_after(state, mv)
+            .or_else(|| Some(child_key(parent?, self.game.move_index(mv)?)))
+            .map(|k| k | 1)
     }
 
     /// Null-move pruning: `Some(Some(v))` prunes with `v`, `Some(None)` = stopped.
@@ -742,6 +835,48 @@ where
         Some((g, best, pv))
     }
 
+    /// One iteration at `depth` (aspiration windows or MTD(f) around the last
+    /// completed iteration's value, as configured).
+    pub(super) fn iteration(
+        &mut self,
+        state: &mut G::State,
+        depth: u32,
+        root: &mut RootFn<'_, Self, G::State, G::Score>,
+    ) -> Option<Iteration<G::Move, G::Score>> {
+        let cfg = &self.ab.config;
+        self.local.ensure(depth.saturating_add(cfg.quiescence_depth).min(MAX_PLY) as usize);
+        self.horizon = false;
+        if cfg.mtdf {
+            return self.mtdf(state, depth, self.done.value.unwrap_or(G::Score::ZERO), root);
+        }
+        let v = match (cfg.aspiration, self.done.value) {
+            (Some(w), Some(prev)) if !prev.is_decisive() => {
+                self.aspiration(state, depth, prev, w, root)
+            }
+            _ => self.root_window(state, depth, -G::Score::INFINITY, G::Score::INFINITY, root),
+        };
+        v.map(|v| (v, self.root_best, self.local.pv[0].clone()))
+    }
+
+    /// ABDADA helper: one iteration at `depth`, whose value only seeds the next one's
+    /// window; `false` if it was stopped.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(super) fn help(
+        &mut self,
+        state: &mut G::State,
+        depth: u32,
+        root: &mut RootFn<'_, Self, G::State, G::Score>,
+    ) -> bool {
+        self.aborted = false;
+        match self.iteration(state, depth, root) {
+            Some((v, _, _)) => {
+                self.done.value = Some(v);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Iterative deepening (or a single search) up to `max_depth`; the result is in
     /// `self.done`. Each completed iteration is reported to the observer.
     fn iterate(
@@ -754,26 +889,13 @@ where
         let cfg = &ab.config;
         let first = if cfg.iterative { 1.min(max_depth) } else { max_depth };
         for depth in first..=max_depth {
-            self.local.ensure(depth.saturating_add(cfg.quiescence_depth).min(MAX_PLY) as usize);
+            if self.lead
+                && let Some(team) = self.team
+            {
+                team.start(depth);
+            }
             let before = self.stats.nodes + self.helpers.nodes;
-            self.horizon = false;
-            let result = if cfg.mtdf {
-                self.mtdf(state, depth, self.done.value.unwrap_or(G::Score::ZERO), root)
-            } else {
-                let v = match (cfg.aspiration, self.done.value) {
-                    (Some(w), Some(prev)) if !prev.is_decisive() => {
-                        self.aspiration(state, depth, prev, w, root)
-                    }
-                    _ => self.root_window(
-                        state,
-                        depth,
-                        -G::Score::INFINITY,
-                        G::Score::INFINITY,
-                        root,
-                    ),
-                };
-                v.map(|v| (v, self.root_best, self.local.pv[0].clone()))
-            };
+            let result = self.iteration(state, depth, root);
             let Some((v, best, pv)) = result else { break };
             let done = &mut self.done;
             done.value = Some(v);
