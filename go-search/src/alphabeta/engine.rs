@@ -330,7 +330,7 @@ where
 
     /// Searches one child of a node with `search`, with a null window first when
     /// `null_window_first` (PVS) and a re-search if it fails high inside the window.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn child(
         &mut self,
@@ -466,7 +466,7 @@ where
     }
 
     /// Takes the value `v` of child `mv` into account; `true` on a beta cutoff.
-    #[inline]
+    #[inline(always)]
     pub(super) fn consider(
         &mut self,
         w: &mut Window<G::Move, G::Score>,
@@ -561,13 +561,22 @@ where
         // history (the parallel search, which starts the younger brothers together,
         // prefetches them all).
         self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
+        if let Some(team) = self.team.filter(|_| depth >= self.split_depth) {
+            return self.expand_deferring(
+                team,
+                state,
+                moves,
+                ordered,
+                key,
+                ply,
+                depth,
+                alpha,
+                beta,
+                outer_horizon,
+            );
+        }
         let pvs = self.ab.config.pvs;
         let mut w = Window::new(alpha, beta, moves[0]);
-        // ABDADA: moves another thread is searching are deferred (bit i = moves[i]).
-        let team = self.team.filter(|_| depth >= self.split_depth);
-        let parent = if team.is_some() { key.or_else(|| self.game.hash(state)) } else { None };
-        let mut deferred = 0u64;
-        let mut cut = false;
         for i in 0..moves.len() {
             if i == ordered {
                 // The table move did not cut: order the others, prefetch the new next two.
@@ -578,16 +587,59 @@ where
                 self.prefetch_children(state, core::slice::from_ref(&next), depth);
             }
             let mv = moves[i];
-            let v = if let Some(team) = team {
-                let mark = self.busy_key(state, parent, mv);
-                if i > 0 && i < 64 && mark.is_some_and(|k| team.is_busy(k)) {
-                    deferred |= 1 << i;
-                    continue;
-                }
-                self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs && i > 0)
-            } else {
-                self.search_move(state, mv, ply, depth, w.alpha, beta, pvs && i > 0)
+            self.follow(ply, mv);
+            let undo = self.game.play(state, mv);
+            let v = self.child(Self::serial, state, ply, depth, w.alpha, beta, pvs && i > 0);
+            self.game.undo(state, mv, undo);
+            let Some(v) = v else {
+                self.horizon |= outer_horizon;
+                return None;
             };
+            if self.consider(&mut w, v, mv, ply, depth) {
+                break;
+            }
+        }
+        Some(self.close(&w, key, ply, depth, outer_horizon))
+    }
+
+    /// ABDADA: the move loop of [`Engine::expand`] with the moves another thread is
+    /// searching deferred (bit `i` of the mask = `moves[i]`; the first move and those
+    /// beyond the 64th are never deferred), then searched in a second pass.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn expand_deferring(
+        &mut self,
+        team: &Team,
+        state: &mut G::State,
+        moves: &mut [G::Move],
+        mut ordered: usize,
+        key: Option<u64>,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+        outer_horizon: bool,
+    ) -> Option<G::Score> {
+        let pvs = self.ab.config.pvs;
+        let mut w = Window::new(alpha, beta, moves[0]);
+        let parent = key.or_else(|| self.game.hash(state));
+        let mut deferred = 0u64;
+        let mut cut = false;
+        for i in 0..moves.len() {
+            if i == ordered {
+                self.order_rest(moves, i, ply);
+                ordered = moves.len();
+                self.prefetch_children(state, &moves[i..moves.len().min(i + 2)], depth);
+            } else if let Some(&next) = moves.get(i + 2) {
+                self.prefetch_children(state, core::slice::from_ref(&next), depth);
+            }
+            let mv = moves[i];
+            let mark = self.busy_key(state, parent, mv);
+            if i > 0 && i < 64 && mark.is_some_and(|k| team.is_busy(k)) {
+                deferred |= 1 << i;
+                continue;
+            }
+            let v = self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs && i > 0);
             let Some(v) = v else {
                 self.horizon |= outer_horizon;
                 return None;
@@ -597,24 +649,18 @@ where
                 break;
             }
         }
-        // ABDADA's second pass: the deferred moves, whoever else is searching them.
-        if let Some(team) = team
-            && !cut
-        {
-            while deferred != 0 {
-                let i = deferred.trailing_zeros() as usize;
-                deferred &= deferred - 1;
-                let mv = moves[i];
-                let mark = self.busy_key(state, parent, mv);
-                let v = self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs);
-                let Some(v) = v else {
-                    self.horizon |= outer_horizon;
-                    return None;
-                };
-                if self.consider(&mut w, v, mv, ply, depth) {
-                    break;
-                }
-            }
+        // The second pass: the deferred moves, whoever else is searching them.
+        while deferred != 0 && !cut {
+            let i = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let mv = moves[i];
+            let mark = self.busy_key(state, parent, mv);
+            let v = self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs);
+            let Some(v) = v else {
+                self.horizon |= outer_horizon;
+                return None;
+            };
+            cut = self.consider(&mut w, v, mv, ply, depth);
         }
         Some(self.close(&w, key, ply, depth, outer_horizon))
     }
@@ -622,7 +668,6 @@ where
     /// Plays `mv`, searches the child (with a null window first when
     /// `null_window_first`) and takes it back.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
     fn search_move(
         &mut self,
         state: &mut G::State,
