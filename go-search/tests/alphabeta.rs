@@ -5,7 +5,10 @@
 #[macro_use]
 mod common;
 
-use go_search::alphabeta::{Config, Replacement};
+use go_search::alphabeta::{Config, Replacement, Scheme};
+
+/// Both parallel schemes.
+const SCHEMES: [Scheme; 2] = [Scheme::YoungBrothersWait, Scheme::Abdada];
 use go_search::synth::{
     IncrementalTree, IntervalTree, Node, OrderedTree, PGame, TranspositionTree, UniformTree,
 };
@@ -65,11 +68,11 @@ where
             assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
         }
     }
-    for split in [1, 2] {
-        let par =
-            AlphaBeta::new(Config::default(), eval.clone()).unwrap().parallel(2, split).unwrap();
+    for (split, scheme) in [1, 2].into_iter().flat_map(|d| SCHEMES.map(|s| (d, s))) {
+        let par = AlphaBeta::new(Config::default(), eval.clone()).unwrap().parallel(2, split);
+        let par = par.unwrap().scheme(scheme);
         let r = par.search(game, &mut par.scratch(), root, &limits);
-        assert_eq!(r.value, Value::Exact(expected), "{what}: parallel split {split}");
+        assert_eq!(r.value, Value::Exact(expected), "{what}: parallel {scheme:?} split {split}");
         assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
     }
 }
