@@ -6,15 +6,15 @@
 mod common;
 
 use go_search::alphabeta::{Config, Replacement, Scheme};
-
-/// Both parallel schemes.
-const SCHEMES: [Scheme; 2] = [Scheme::YoungBrothersWait, Scheme::Abdada];
 use go_search::synth::{
     IncrementalTree, IntervalTree, Node, OrderedTree, PGame, TranspositionTree, UniformTree,
 };
 use go_search::{
     AlphaBeta, Evaluator, Game, Limits, Minimax, OrderedF64, Outcome, Score, Searcher, Side, Value,
 };
+
+/// Both parallel schemes.
+const SCHEMES: [Scheme; 2] = [Scheme::YoungBrothersWait, Scheme::Abdada];
 
 fn configs() -> Vec<(&'static str, Config)> {
     vec![
@@ -384,4 +384,31 @@ fn null_move_pruning_is_selective_but_sound_in_shape() {
         pruned += usize::from(r.stats.nodes < e.stats.nodes);
     }
     assert!(pruned > 50, "null-move pruning saves nodes on most trees ({pruned}/100)");
+}
+
+/// Issue 10 (stop 19): a panic in any thread of an ABDADA search reaches the caller. The
+/// helpers wait for the main thread's next iteration: had it died without telling them,
+/// the search would hang instead.
+#[test]
+fn issue_10_abdada_passes_a_panic_on() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    struct Boom(AtomicU64);
+    impl Evaluator<UniformTree> for Boom {
+        fn evaluate(&self, _: &UniformTree, _: &Node) -> i32 {
+            if self.0.fetch_add(1, Ordering::Relaxed) == 200 {
+                panic!("boom");
+            }
+            0
+        }
+    }
+    let tree = UniformTree::new(4, 8, 3);
+    for threads in [2, 3] {
+        let par = AlphaBeta::new(Config::default(), Boom(AtomicU64::new(0))).unwrap();
+        let par = par.parallel(threads, 2).unwrap().scheme(Scheme::Abdada);
+        let mut scratch = par.scratch();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            par.search(&tree, &mut scratch, &tree.root(), &Limits::default())
+        }));
+        assert!(result.is_err(), "{threads} threads: the panic was lost");
+    }
 }

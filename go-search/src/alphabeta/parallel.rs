@@ -236,6 +236,15 @@ struct SplitState<M, S> {
     stop: Option<Stop>,
 }
 
+/// Tells ABDADA's helpers that the main thread is done, when it is dropped.
+struct Finish<'t>(&'t Team);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
 /// The report of a search and the main thread's buffers (kept in the scratch).
 type Finished<G> = (Report<<G as Game>::Move, <G as Game>::Score>, Local<<G as Game>::Move>);
 
@@ -529,12 +538,13 @@ impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
                     lock(&locals[k]).push(helper.local);
                 });
             }
+            // The helpers stop when the main thread is done, even if it panics.
+            let _finish = Finish(team);
             let mut engine = Engine::new(game, &self.inner, table, &histories[0], local, budget);
             engine.team = Some(team);
             engine.lead = true;
             engine.split_depth = split_depth;
             let mut report = engine.run(root, limits, &mut { serial });
-            team.finish();
             engine.stats.threads = self.threads as u32;
             engine.stats.finish(engine.budget.elapsed());
             report.stats = std::mem::take(&mut engine.stats);
