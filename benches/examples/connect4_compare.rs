@@ -7,29 +7,39 @@
 //! median, in wall time and in CPU time of the searching thread (CPU time does not count
 //! the time another process holds the core, so it stays comparable on a shared
 //! machine), and the median of the per-round ratios. The parallel speed-up alternates
-//! serial and 2-thread blocks the same way (wall time; CPU time of the whole process).
+//! serial and 2-thread blocks the same way (wall time; CPU time of the whole process),
+//! for both parallel schemes: Young Brothers Wait and ABDADA. Besides the times it gives
+//! the node overhead (all threads' nodes against the serial search's) and, the figure
+//! that stays meaningful on a loaded machine, the main thread's nodes to depth against
+//! the serial search's ("main nodes"; the same as the total for YBW, whose tasks are
+//! counted with the thread that waits for them).
 //!
-//! `cargo run --release -p benches --example connect4_compare -- [rounds] [split-depth]`
+//! `cargo run --release -p benches --example connect4_compare -- [rounds] [split-depth
+//! [abdada-depth]]`
 //!
 //! `connect4_compare -- splits [rounds] [split-depth...]` measures only the 2-thread
-//! speed-up, at each split depth given (default 3 to 8), interleaved in every round.
+//! speed-up, at each split depth given (default 3 to 8), for both schemes, interleaved
+//! in every round.
 //!
-//! `connect4_compare -- profile PAIRING N [THREADS [SPLIT-DEPTH]]` runs only go-search's side of one
-//! pairing, N cold searches (for `valgrind --tool=callgrind` or `perf record`), and prints
-//! the node count and the time per search; `profile-minimax PAIRING N` runs minimax's.
+//! `connect4_compare -- profile PAIRING N [THREADS [SPLIT-DEPTH [ybw|abdada]]]` runs only
+//! go-search's side of one pairing, N cold searches (for `valgrind --tool=callgrind` or
+//! `perf record`), and prints the node counts and the time per search;
+//! `profile-minimax PAIRING N` runs minimax's.
 
 use std::time::Duration;
 
 use benches::connect4::{
     BasicEvaluator, Connect4, Place, Timed, go_search_once, minimax_once, pairings, process_cpu,
 };
-use go_search::alphabeta::Scratch;
+use go_search::alphabeta::{Scheme, Scratch};
 use go_search::{AlphaBeta, Searcher};
 
 const BLOCK: usize = 5;
 const DEPTH: u32 = 10;
-/// The default split depth of the 2-thread search.
+/// The default split depth of the 2-thread Young-Brothers-Wait search.
 const SPLIT: u32 = 6;
+/// The default depth from which the 2-thread ABDADA search defers busy moves.
+const ABDADA: u32 = 3;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -46,6 +56,7 @@ struct Side {
     wall: Vec<f64>,
     cpu: Vec<f64>,
     nodes: Vec<u64>,
+    lead: Vec<u64>,
 }
 
 impl Side {
@@ -53,6 +64,7 @@ impl Side {
         self.wall.push(median(&mut block.iter().map(|t| ms(t.wall)).collect::<Vec<_>>()));
         self.cpu.push(median(&mut block.iter().map(|t| ms(t.cpu)).collect::<Vec<_>>()));
         self.nodes.extend(block.iter().filter_map(|t| t.nodes));
+        self.lead.extend(block.iter().filter_map(|t| t.lead_nodes));
     }
 
     fn nodes(&self) -> String {
@@ -79,12 +91,20 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(SPLIT);
+    let scheme = match args.next().as_deref() {
+        None | Some("ybw") => Scheme::YoungBrothersWait,
+        Some("abdada") => Scheme::Abdada,
+        Some(other) => {
+            eprintln!("no scheme {other:?} (ybw, abdada)");
+            std::process::exit(2);
+        }
+    };
     let Some(pairing) = pairings().into_iter().find(|p| p.name == name) else {
         eprintln!("no pairing {name:?} (comparable, ordered, best)");
         std::process::exit(2);
     };
     let ours = AlphaBeta::new(pairing.ours, BasicEvaluator).expect("valid settings");
-    let (mut nodes, mut wall, mut cpu) = (0, Duration::ZERO, Duration::ZERO);
+    let (mut nodes, mut lead, mut wall, mut cpu) = (0, 0, Duration::ZERO, Duration::ZERO);
     if minimax {
         for _ in 0..n {
             let t = minimax_once(pairing.theirs, DEPTH as u8);
@@ -93,11 +113,12 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
             cpu += t.cpu;
         }
     } else if threads > 1 {
-        let par = ours.parallel(threads, split).expect("valid settings");
+        let par = ours.parallel(threads, split).expect("valid settings").scheme(scheme);
         let mut scratch = par.scratch();
         for _ in 0..n {
             let t = go_search_once(&par, &mut scratch, DEPTH);
             nodes += t.nodes.unwrap_or(0);
+            lead += t.lead_nodes.unwrap_or(0);
             wall += t.wall;
             cpu += t.cpu;
         }
@@ -106,13 +127,15 @@ fn profile(mut args: impl Iterator<Item = String>, minimax: bool) {
         for _ in 0..n {
             let t = go_search_once(&ours, &mut scratch, DEPTH);
             nodes += t.nodes.unwrap_or(0);
+            lead += t.lead_nodes.unwrap_or(0);
             wall += t.wall;
             cpu += t.cpu;
         }
     }
     let per = |d: Duration| ms(d) / n as f64;
     println!(
-        "{name}: {n} searches, {nodes} nodes, {:.3} ms per search ({:.3} ms thread CPU)",
+        "{name}: {n} searches, {nodes} nodes ({lead} by the main thread), {:.3} ms per \
+         search ({:.3} ms thread CPU)",
         per(wall),
         per(cpu)
     );
@@ -132,11 +155,16 @@ fn main() {
         println!(
             "connect four, start position, depth {DEPTH}, {rounds} rounds of {BLOCK} searches"
         );
-        println!("2 threads (Young Brothers Wait) against 1, by split depth:");
-        return speedups(rounds, &splits);
+        println!("2 threads against 1, by scheme and split depth:");
+        let schemes: Vec<_> = [Scheme::YoungBrothersWait, Scheme::Abdada]
+            .into_iter()
+            .flat_map(|s| splits.iter().map(move |&d| (s, d)))
+            .collect();
+        return speedups(rounds, &schemes);
     }
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20).max(1);
     let split: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(SPLIT);
+    let abdada: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(ABDADA);
     println!(
         "connect four, start position, depth {DEPTH}, {rounds} rounds of {BLOCK} searches per side"
     );
@@ -181,34 +209,48 @@ fn main() {
     );
     println!("root value {} in both crates", value.unwrap_or_default());
 
-    println!("\n2 threads (Young Brothers Wait, split depth {split}) against 1:");
-    speedups(rounds, &[split]);
+    println!(
+        "\n2 threads against 1 (Young Brothers Wait, split depth {split}; ABDADA, deferring \
+         from {abdada} plies to go):"
+    );
+    speedups(rounds, &[(Scheme::YoungBrothersWait, split), (Scheme::Abdada, abdada)]);
 }
 
-/// The 2-thread speed-up of the `comparable` and `best` pairings at each split depth of
-/// `splits`: every round runs a serial block, then a 2-thread block per split depth.
-fn speedups(rounds: usize, splits: &[u32]) {
+/// The 2-thread speed-up of the `comparable` and `best` pairings for each (scheme, split
+/// depth) of `variants`: every round runs a serial block, then a 2-thread block per
+/// variant.
+fn speedups(rounds: usize, variants: &[(Scheme, u32)]) {
     println!(
-        "{:<12} {:>5} {:>10} {:>10} {:>9} {:>14} {:>13}",
-        "pairing", "split", "1 thread", "2 threads", "speed-up", "node overhead", "CPU overhead"
+        "{:<12} {:<6} {:>5} {:>10} {:>10} {:>9} {:>14} {:>11} {:>13}",
+        "pairing",
+        "scheme",
+        "split",
+        "1 thread",
+        "2 threads",
+        "speed-up",
+        "node overhead",
+        "main nodes",
+        "CPU overhead"
     );
     for pairing in pairings().into_iter().filter(|p| p.name != "ordered") {
         let serial = AlphaBeta::new(pairing.ours.clone(), BasicEvaluator).expect("valid settings");
-        let parallel: Vec<_> = splits
+        let parallel: Vec<_> = variants
             .iter()
-            .map(|&split| {
+            .map(|&(scheme, split)| {
                 AlphaBeta::new(pairing.ours.clone(), BasicEvaluator)
                     .expect("valid settings")
                     .parallel(2, split)
                     .expect("valid settings")
+                    .scheme(scheme)
             })
             .collect();
         let mut s = serial.scratch();
         let mut p: Vec<_> = parallel.iter().map(|a| a.scratch()).collect();
         let mut one = Side::default();
-        let mut two: Vec<Side> = splits.iter().map(|_| Side::default()).collect();
-        let mut speedup = vec![Vec::new(); splits.len()];
-        let (mut cpu_one, mut cpu_two) = (Duration::ZERO, vec![Duration::ZERO; splits.len()]);
+        let mut two: Vec<Side> = variants.iter().map(|_| Side::default()).collect();
+        let mut speedup = vec![Vec::new(); variants.len()];
+        let (mut cpu_one, mut cpu_two) = (Duration::ZERO, vec![Duration::ZERO; variants.len()]);
+        let mut value = None;
         for _ in 0..rounds {
             let c = process_cpu();
             let x = block(&serial, &mut s);
@@ -219,21 +261,30 @@ fn speedups(rounds: usize, splits: &[u32]) {
                 let c = process_cpu();
                 let y = block(algo, &mut p[k]);
                 cpu_two[k] += process_cpu().saturating_sub(c);
+                for t in x.iter().chain(&y) {
+                    assert_eq!(*value.get_or_insert(t.value), t.value, "the searches agree");
+                }
                 two[k].push(&y);
                 speedup[k].push(serial_wall / two[k].wall[two[k].wall.len() - 1]);
             }
         }
         let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len().max(1) as f64;
         let serial_wall = median(&mut one.wall.clone());
-        for (k, split) in splits.iter().enumerate() {
+        for (k, (scheme, split)) in variants.iter().enumerate() {
+            let scheme = match scheme {
+                Scheme::YoungBrothersWait => "YBW",
+                Scheme::Abdada => "ABDADA",
+            };
             println!(
-                "{:<12} {:>5} {:>10.3} {:>10.3} {:>8.2}x {:>+13.1}% {:>+12.1}%",
+                "{:<12} {:<6} {:>5} {:>10.3} {:>10.3} {:>8.2}x {:>+13.1}% {:>+10.1}% {:>+12.1}%",
                 pairing.name,
+                scheme,
                 split,
                 serial_wall,
                 median(&mut two[k].wall),
                 median(&mut speedup[k]),
                 100.0 * (mean(&two[k].nodes) / mean(&one.nodes) - 1.0),
+                100.0 * (mean(&two[k].lead) / mean(&one.nodes) - 1.0),
                 100.0 * (cpu_two[k].as_secs_f64() / cpu_one.as_secs_f64().max(1e-9) - 1.0),
             );
         }

@@ -352,6 +352,10 @@ pub struct Timed {
     pub cpu: std::time::Duration,
     /// Nodes, as the crate counts them (minimax: parsed from its statistics).
     pub nodes: Option<u64>,
+    /// go-search: the nodes of the main thread's iterations (the sum of
+    /// `Stats::iterations`), its time to depth in nodes. Equal to `nodes` for serial
+    /// and Young-Brothers-Wait searches; with ABDADA the helpers' nodes are left out.
+    pub lead_nodes: Option<u64>,
     /// The root value.
     pub value: i16,
 }
@@ -372,7 +376,7 @@ pub fn minimax_once(options: minimax::IterativeOptions, depth: u8) -> Timed {
         .nth(1)
         .and_then(|t| t.split(' ').next())
         .and_then(|n| n.parse().ok());
-    Timed { wall, cpu, nodes, value: s.root_value() }
+    Timed { wall, cpu, nodes, lead_nodes: None, value: s.root_value() }
 }
 
 /// A cold search by go-search: `scratch` is cleared (outside the timing) first.
@@ -389,7 +393,8 @@ where
         go_search::Value::Exact(v) => v,
         other => panic!("connect four depth {depth}: no exact value ({other:?})"),
     };
-    Timed { wall: r.stats.elapsed, cpu, nodes: Some(r.stats.nodes), value }
+    let lead_nodes = Some(r.stats.iterations.iter().sum());
+    Timed { wall: r.stats.elapsed, cpu, nodes: Some(r.stats.nodes), lead_nodes, value }
 }
 
 /// Zobrist keys of the minimax example (position × colour).

@@ -5,13 +5,16 @@
 #[macro_use]
 mod common;
 
-use go_search::alphabeta::{Config, Replacement};
+use go_search::alphabeta::{Config, Replacement, Scheme};
 use go_search::synth::{
     IncrementalTree, IntervalTree, Node, OrderedTree, PGame, TranspositionTree, UniformTree,
 };
 use go_search::{
     AlphaBeta, Evaluator, Game, Limits, Minimax, OrderedF64, Outcome, Score, Searcher, Side, Value,
 };
+
+/// Both parallel schemes.
+const SCHEMES: [Scheme; 2] = [Scheme::YoungBrothersWait, Scheme::Abdada];
 
 fn configs() -> Vec<(&'static str, Config)> {
     vec![
@@ -65,11 +68,11 @@ where
             assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
         }
     }
-    for split in [1, 2] {
-        let par =
-            AlphaBeta::new(Config::default(), eval.clone()).unwrap().parallel(2, split).unwrap();
+    for (split, scheme) in [1, 2].into_iter().flat_map(|d| SCHEMES.map(|s| (d, s))) {
+        let par = AlphaBeta::new(Config::default(), eval.clone()).unwrap().parallel(2, split);
+        let par = par.unwrap().scheme(scheme);
         let r = par.search(game, &mut par.scratch(), root, &limits);
-        assert_eq!(r.value, Value::Exact(expected), "{what}: parallel split {split}");
+        assert_eq!(r.value, Value::Exact(expected), "{what}: parallel {scheme:?} split {split}");
         assert_best_move_achieves(game, eval, root, &limits, r.best, expected, what);
     }
 }
@@ -381,4 +384,31 @@ fn null_move_pruning_is_selective_but_sound_in_shape() {
         pruned += usize::from(r.stats.nodes < e.stats.nodes);
     }
     assert!(pruned > 50, "null-move pruning saves nodes on most trees ({pruned}/100)");
+}
+
+/// Issue 10 (stop 19): a panic in any thread of an ABDADA search reaches the caller. The
+/// helpers wait for the main thread's next iteration: had it died without telling them,
+/// the search would hang instead.
+#[test]
+fn issue_10_abdada_passes_a_panic_on() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    struct Boom(AtomicU64);
+    impl Evaluator<UniformTree> for Boom {
+        fn evaluate(&self, _: &UniformTree, _: &Node) -> i32 {
+            if self.0.fetch_add(1, Ordering::Relaxed) == 200 {
+                panic!("boom");
+            }
+            0
+        }
+    }
+    let tree = UniformTree::new(4, 8, 3);
+    for threads in [2, 3] {
+        let par = AlphaBeta::new(Config::default(), Boom(AtomicU64::new(0))).unwrap();
+        let par = par.parallel(threads, 2).unwrap().scheme(Scheme::Abdada);
+        let mut scratch = par.scratch();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            par.search(&tree, &mut scratch, &tree.root(), &Limits::default())
+        }));
+        assert!(result.is_err(), "{threads} threads: the panic was lost");
+    }
 }

@@ -223,6 +223,9 @@ where
         let r = par.search(&tree, &mut par.scratch(), &root, &limits);
         let o = oracle.search(&Restricted(tree, pick), &mut (), &root, &limits);
         assert_eq!(r.value, o.value, "parallel {what}");
+        let par = par.scheme(go_search::alphabeta::Scheme::Abdada);
+        let r = par.search(&tree, &mut par.scratch(), &root, &limits);
+        assert_eq!(r.value, o.value, "parallel ABDADA {what}");
         // MCTS with priors, seeded, one thread: the same tree grows in both games.
         let mcts = |c| go_search::mcts::Config::default().seed(seed).exploration(c);
         let selective = Mcts::new(mcts(1.0), Squash(tree)).unwrap().with_candidates(pick);

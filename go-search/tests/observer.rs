@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::thread::{self, ThreadId};
 use std::time::Duration;
 
-use go_search::alphabeta::Config;
+use go_search::alphabeta::{Config, Scheme};
 use go_search::synth::{IncrementalTree, IntervalTree, Node, PGame, UniformTree};
 use go_search::{
     AlphaBeta, Attacker, BStar, DfPn, Event, Game, Limits, Mcts, Minimax, Observer, PBStar,
@@ -148,6 +148,15 @@ fn issue_10_parallel_alphabeta_reports_on_the_calling_thread() {
     assert_eq!(iterations, 8);
     let mut two = Recorder::new(Some(2), u64::MAX);
     let r = observed(&par, &t, &t.root(), &limits, &mut two);
+    assert!(r.depth >= 2 && r.depth < 9, "depth {}", r.depth);
+    // ABDADA: the main thread reports; a break stops the helpers too.
+    let abdada = par.scheme(Scheme::Abdada);
+    let mut all = Recorder::new(None, 5_000);
+    let full = observed(&abdada, &t, &t.root(), &limits, &mut all);
+    assert_eq!(full.value, s.value);
+    assert_eq!(all.seen.iter().filter(|s| s.0 == Event::Iteration).count(), 8);
+    let mut two = Recorder::new(Some(2), u64::MAX);
+    let r = observed(&abdada, &t, &t.root(), &limits, &mut two);
     assert!(r.depth >= 2 && r.depth < 9, "depth {}", r.depth);
 }
 

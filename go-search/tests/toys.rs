@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use go_search::alphabeta::{Config, Replacement};
+use go_search::alphabeta::{Config, Replacement, Scheme};
 use go_search::synth::{TranspositionTree, UniformTree};
 use go_search::{
     AlphaBeta, Attacker, BStar, Bounds, DfPn, Evaluator, Game, IntervalEvaluator, Limits, Mcts,
@@ -360,9 +360,10 @@ fn issue_10_reused_tables_keep_exact_win_distances() {
 /// (about one CI run in eight). A young brother that started while an elder brother
 /// failed high read alpha ≥ beta and searched its subtree with an inverted window, whose
 /// first-child "cutoffs" were stored as complete table entries with the wrong bound;
-/// later probes turned them into wrong values. Each (configuration, threads, split
-/// depth) searches many roots with one scratch, so a wrong entry stored by one search
-/// is also caught by the later ones.
+/// later probes turned them into wrong values. Each (configuration, scheme, threads,
+/// split depth) searches many roots with one scratch, so a wrong entry stored by one
+/// search is also caught by the later ones. ABDADA (stop 19) runs the same cases: its
+/// threads race on the shared table and on the busy marks that reorder their moves.
 #[test]
 fn issue_10_parallel_alpha_beta_agrees_with_minimax_under_races() {
     const ROUNDS: usize = 48;
@@ -415,12 +416,16 @@ fn issue_10_parallel_alpha_beta_agrees_with_minimax_under_races() {
         })
         .collect();
 
-    for (name, config) in configs {
-        let table = name != "no-table";
+    let schemes = [Scheme::YoungBrothersWait, Scheme::Abdada];
+    for ((name, config), scheme) in configs.iter().flat_map(|c| schemes.map(|s| (c, s))) {
+        let table = *name != "no-table";
         for (threads, split) in shapes {
-            let what = format!("{name}, {threads} threads, split depth {split}");
-            let par =
-                AlphaBeta::new(config.clone(), Zero).unwrap().parallel(threads, split).unwrap();
+            let what = format!("{name}, {scheme:?}, {threads} threads, split depth {split}");
+            let par = AlphaBeta::new(config.clone(), Zero)
+                .unwrap()
+                .parallel(threads, split)
+                .unwrap()
+                .scheme(scheme);
             let mut scratch = par.scratch();
             // Without a table Nim and tic-tac-toe are slow: fewer roots. Splitting at
             // every interior node makes the most young brothers, hence the most races.
@@ -447,7 +452,7 @@ fn issue_10_parallel_alpha_beta_agrees_with_minimax_under_races() {
                 assert_eq!(r.value, *value, "tic-tac-toe {board:?}: {what}");
             }
             let ab = AlphaBeta::new(config.clone(), Zero).unwrap().parallel(threads, split);
-            let par = ab.unwrap();
+            let par = ab.unwrap().scheme(scheme);
             let mut scratch = par.scratch();
             for (tree, value) in &dags {
                 let r = par.search(tree, &mut scratch, &tree.root(), &Limits::default());

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::AlphaBeta;
+use super::abdada::{Team, child_key};
 use super::ordering::History;
 use super::scratch::Local;
 use super::tt::{Bound, COMPLETE, Entry, TableAccess, TableMove};
@@ -113,6 +114,10 @@ pub(super) struct Engine<'a, G: Game, E, O, Q, C, T> {
     /// Parallel search: split at nodes with at least this many plies to go.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(super) split_depth: u32,
+    /// ABDADA: the busy marks and iterations shared with the other threads.
+    pub(super) team: Option<&'a Team>,
+    /// ABDADA: whether this engine is the main thread (it announces its iterations).
+    pub(super) lead: bool,
     /// The last completed iteration (what an observer sees).
     done: Done<G::Move, G::Score>,
 }
@@ -147,6 +152,8 @@ impl<'a, G: Game, E, O, Q, C, T> Engine<'a, G, E, O, Q, C, T> {
             aborted: false,
             helpers: Stats::default(),
             split_depth: 0,
+            team: None,
+            lead: false,
             done: Done::new(),
         }
     }
@@ -324,7 +331,7 @@ where
 
     /// Searches one child of a node with `search`, with a null window first when
     /// `null_window_first` (PVS) and a re-search if it fails high inside the window.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn child(
         &mut self,
@@ -460,7 +467,7 @@ where
     }
 
     /// Takes the value `v` of child `mv` into account; `true` on a beta cutoff.
-    #[inline]
+    #[inline(always)]
     pub(super) fn consider(
         &mut self,
         w: &mut Window<G::Move, G::Score>,
@@ -555,6 +562,20 @@ where
         // history (the parallel search, which starts the younger brothers together,
         // prefetches them all).
         self.prefetch_children(state, &moves[..moves.len().min(2)], depth);
+        if let Some(team) = self.team.filter(|_| depth >= self.split_depth) {
+            return self.expand_deferring(
+                team,
+                state,
+                moves,
+                ordered,
+                key,
+                ply,
+                depth,
+                alpha,
+                beta,
+                outer_horizon,
+            );
+        }
         let pvs = self.ab.config.pvs;
         let mut w = Window::new(alpha, beta, moves[0]);
         for i in 0..moves.len() {
@@ -580,6 +601,123 @@ where
             }
         }
         Some(self.close(&w, key, ply, depth, outer_horizon))
+    }
+
+    /// ABDADA: the move loop of [`Engine::expand`] with the moves another thread is
+    /// searching deferred (bit `i` of the mask = `moves[i]`; the first move and those
+    /// beyond the 64th are never deferred), then searched in a second pass.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn expand_deferring(
+        &mut self,
+        team: &Team,
+        state: &mut G::State,
+        moves: &mut [G::Move],
+        mut ordered: usize,
+        key: Option<u64>,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+        outer_horizon: bool,
+    ) -> Option<G::Score> {
+        let pvs = self.ab.config.pvs;
+        let mut w = Window::new(alpha, beta, moves[0]);
+        let parent = key.or_else(|| self.game.hash(state));
+        let mut deferred = 0u64;
+        let mut cut = false;
+        for i in 0..moves.len() {
+            if i == ordered {
+                self.order_rest(moves, i, ply);
+                ordered = moves.len();
+                self.prefetch_children(state, &moves[i..moves.len().min(i + 2)], depth);
+            } else if let Some(&next) = moves.get(i + 2) {
+                self.prefetch_children(state, core::slice::from_ref(&next), depth);
+            }
+            let mv = moves[i];
+            let mark = self.busy_key(state, parent, mv);
+            if i > 0 && i < 64 && mark.is_some_and(|k| team.is_busy(k)) {
+                deferred |= 1 << i;
+                continue;
+            }
+            let v = self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs && i > 0);
+            let Some(v) = v else {
+                self.horizon |= outer_horizon;
+                return None;
+            };
+            if self.consider(&mut w, v, mv, ply, depth) {
+                cut = true;
+                break;
+            }
+        }
+        // The second pass: the deferred moves, whoever else is searching them.
+        while deferred != 0 && !cut {
+            let i = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let mv = moves[i];
+            let mark = self.busy_key(state, parent, mv);
+            let v = self.marked(team, mark, state, mv, ply, depth, w.alpha, beta, pvs);
+            let Some(v) = v else {
+                self.horizon |= outer_horizon;
+                return None;
+            };
+            cut = self.consider(&mut w, v, mv, ply, depth);
+        }
+        Some(self.close(&w, key, ply, depth, outer_horizon))
+    }
+
+    /// Plays `mv`, searches the child (with a null window first when
+    /// `null_window_first`) and takes it back.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        state: &mut G::State,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+        null_window_first: bool,
+    ) -> Option<G::Score> {
+        self.follow(ply, mv);
+        let undo = self.game.play(state, mv);
+        let v = self.child(Self::serial, state, ply, depth, alpha, beta, null_window_first);
+        self.game.undo(state, mv, undo);
+        v
+    }
+
+    /// ABDADA: [`Engine::search_move`] with the child marked busy meanwhile.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn marked(
+        &mut self,
+        team: &Team,
+        mark: Option<u64>,
+        state: &mut G::State,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+        alpha: G::Score,
+        beta: G::Score,
+        null_window_first: bool,
+    ) -> Option<G::Score> {
+        if let Some(k) = mark {
+            team.enter(k);
+        }
+        let v = self.search_move(state, mv, ply, depth, alpha, beta, null_window_first);
+        if let Some(k) = mark {
+            team.leave(k);
+        }
+        v
+    }
+
+    /// ABDADA: the busy-table key of the child reached by `mv` (`None`: the game cannot
+    /// tell positions apart, nothing is deferred).
+    fn busy_key(&self, state: &G::State, parent: Option<u64>, mv: G::Move) -> Option<u64> {
+        self.game
+            .hash_after(state, mv)
+            .or_else(|| Some(child_key(parent?, self.game.move_index(mv)?)))
+            .map(|k| k | 1)
     }
 
     /// Null-move pruning: `Some(Some(v))` prunes with `v`, `Some(None)` = stopped.
@@ -743,6 +881,48 @@ where
         Some((g, best, pv))
     }
 
+    /// One iteration at `depth` (aspiration windows or MTD(f) around the last
+    /// completed iteration's value, as configured).
+    pub(super) fn iteration(
+        &mut self,
+        state: &mut G::State,
+        depth: u32,
+        root: &mut RootFn<'_, Self, G::State, G::Score>,
+    ) -> Option<Iteration<G::Move, G::Score>> {
+        let cfg = &self.ab.config;
+        self.local.ensure(depth.saturating_add(cfg.quiescence_depth).min(MAX_PLY) as usize);
+        self.horizon = false;
+        if cfg.mtdf {
+            return self.mtdf(state, depth, self.done.value.unwrap_or(G::Score::ZERO), root);
+        }
+        let v = match (cfg.aspiration, self.done.value) {
+            (Some(w), Some(prev)) if !prev.is_decisive() => {
+                self.aspiration(state, depth, prev, w, root)
+            }
+            _ => self.root_window(state, depth, -G::Score::INFINITY, G::Score::INFINITY, root),
+        };
+        v.map(|v| (v, self.root_best, self.local.pv[0].clone()))
+    }
+
+    /// ABDADA helper: one iteration at `depth`, whose value only seeds the next one's
+    /// window; `false` if it was stopped.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(super) fn help(
+        &mut self,
+        state: &mut G::State,
+        depth: u32,
+        root: &mut RootFn<'_, Self, G::State, G::Score>,
+    ) -> bool {
+        self.aborted = false;
+        match self.iteration(state, depth, root) {
+            Some((v, _, _)) => {
+                self.done.value = Some(v);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Iterative deepening (or a single search) up to `max_depth`; the result is in
     /// `self.done`. Each completed iteration is reported to the observer.
     fn iterate(
@@ -755,26 +935,13 @@ where
         let cfg = &ab.config;
         let first = if cfg.iterative { 1.min(max_depth) } else { max_depth };
         for depth in first..=max_depth {
-            self.local.ensure(depth.saturating_add(cfg.quiescence_depth).min(MAX_PLY) as usize);
+            if self.lead
+                && let Some(team) = self.team
+            {
+                team.start(depth);
+            }
             let before = self.stats.nodes + self.helpers.nodes;
-            self.horizon = false;
-            let result = if cfg.mtdf {
-                self.mtdf(state, depth, self.done.value.unwrap_or(G::Score::ZERO), root)
-            } else {
-                let v = match (cfg.aspiration, self.done.value) {
-                    (Some(w), Some(prev)) if !prev.is_decisive() => {
-                        self.aspiration(state, depth, prev, w, root)
-                    }
-                    _ => self.root_window(
-                        state,
-                        depth,
-                        -G::Score::INFINITY,
-                        G::Score::INFINITY,
-                        root,
-                    ),
-                };
-                v.map(|v| (v, self.root_best, self.local.pv[0].clone()))
-            };
+            let result = self.iteration(state, depth, root);
             let Some((v, best, pv)) = result else { break };
             let done = &mut self.done;
             done.value = Some(v);

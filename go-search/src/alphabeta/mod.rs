@@ -11,8 +11,10 @@
 //! negamax and the iterative driver), `ordering` (the staged move order and what a
 //! thread learns: killers, history, countermoves), `tt` (the tables: one thread's, and
 //! the lock-free one the threads of `parallel` share), `scratch` (the memory reused
-//! across searches) and `parallel` (Young Brothers Wait on rayon).
+//! across searches), `parallel` (Young Brothers Wait or ABDADA on rayon) and `abdada`
+//! (the busy marks and iterations ABDADA's threads share).
 
+mod abdada;
 mod config;
 mod engine;
 mod ordering;
@@ -34,7 +36,7 @@ use tt::NoTable;
 
 pub use config::Config;
 #[cfg(feature = "rayon")]
-pub use parallel::ParallelAlphaBeta;
+pub use parallel::{ParallelAlphaBeta, Scheme};
 pub use scratch::Scratch;
 pub use tt::Replacement;
 

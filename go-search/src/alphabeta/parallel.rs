@@ -1,5 +1,5 @@
-//! Parallel alpha-beta: Young Brothers Wait on rayon, with a shared transposition table
-//! (feature `rayon`).
+//! Parallel alpha-beta on rayon with a shared transposition table (feature `rayon`):
+//! Young Brothers Wait or ABDADA, see [`Scheme`].
 
 use core::ops::ControlFlow;
 use std::sync::atomic::Ordering;
@@ -7,6 +7,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use super::abdada::Team;
 use super::engine::{AbortNode, Engine, Opened, Window};
 use super::ordering::History;
 use super::scratch::Local;
@@ -20,11 +21,34 @@ use crate::observe::{Event, Observer, Progress, Snapshot};
 use crate::report::{Report, Stats, Stop};
 use crate::searcher::Searcher;
 
-/// [`AlphaBeta`] on several threads: Young Brothers Wait. At a node with at least
+/// How the threads of a [`ParallelAlphaBeta`] share the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Scheme {
+    /// Young Brothers Wait (the default): at a node with at least `split_depth` plies
+    /// to go, the first move is searched alone, then the younger brothers in parallel
+    /// as tasks that share the node's bound under a lock.
+    #[default]
+    YoungBrothersWait,
+    /// ABDADA (Weill 1996, in Kerrigan's simplified form): every thread runs the same
+    /// iteration from the root over the shared table; at a node with at least
+    /// `split_depth` plies to go, a thread defers a younger move whose position another
+    /// thread is searching, and searches it after its other moves. No locks and no
+    /// waiting inside the tree, which suits small, fast searches. The helper threads
+    /// follow the main thread's iteration (never deeper) and their results are only
+    /// table entries: the main thread's result is the answer. Needs [`Game::hash`]
+    /// (and [`Game::hash_after`] or [`Game::move_index`]) to tell positions apart;
+    /// without them the threads duplicate each other's work. [`Stats::iterations`]
+    /// counts the main thread's nodes only (its time to depth); [`Stats::nodes`] all
+    /// threads' nodes.
+    Abdada,
+}
+
+/// [`AlphaBeta`] on several threads, by default Young Brothers Wait. At a node with at least
 /// `split_depth` plies to go, the first move is searched alone (recursively in
 /// parallel); its younger brothers are then searched in parallel with the bound it
 /// established, and cancelled as soon as one of them fails high. All threads share one
 /// transposition table; history tables are per thread and killers per task.
+/// [`ParallelAlphaBeta::scheme`] selects ABDADA instead.
 ///
 /// The root value is the same as the serial search's: the tests check it on thousands
 /// of trees, and, against exact values, on about 95,000 searches that reuse
@@ -58,6 +82,11 @@ use crate::searcher::Searcher;
 /// let b = parallel.search(&Nim, &mut parallel.scratch(), &root, &Limits::default());
 /// assert_eq!(a.value, b.value);
 /// assert_eq!(b.stats.threads, 2);
+/// // ABDADA: every thread searches from the root; the answer is the same.
+/// use go_search::alphabeta::Scheme;
+/// let abdada = AlphaBeta::new(Config::default(), Zero)?.parallel(2, 2)?.scheme(Scheme::Abdada);
+/// let c = abdada.search(&Nim, &mut abdada.scratch(), &root, &Limits::default());
+/// assert_eq!(a.value, c.value);
 /// # Ok::<_, go_search::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -65,6 +94,7 @@ pub struct ParallelAlphaBeta<E, O = (), Q = (), C = ()> {
     inner: AlphaBeta<E, O, Q, C>,
     threads: usize,
     split_depth: u32,
+    scheme: Scheme,
 }
 
 impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
@@ -80,7 +110,20 @@ impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
             let expected = "at least 1 ply to go (nodes at the horizon cannot split)";
             return Err(ConfigError::new("AlphaBeta::parallel split_depth", 0, expected));
         }
-        Ok(ParallelAlphaBeta { inner, threads, split_depth })
+        Ok(ParallelAlphaBeta { inner, threads, split_depth, scheme: Scheme::default() })
+    }
+
+    /// The same search with the work shared by `scheme` (`split_depth` keeps its
+    /// meaning: the plies to go from which nodes split or defer).
+    #[must_use]
+    pub fn scheme(mut self, scheme: Scheme) -> Self {
+        self.scheme = scheme;
+        self
+    }
+
+    /// How the threads share the work.
+    pub fn scheme_used(&self) -> Scheme {
+        self.scheme
     }
 
     /// The serial searcher this one parallelises.
@@ -199,6 +242,18 @@ struct SplitState<M, S> {
     horizon: bool,
     stop: Option<Stop>,
 }
+
+/// Tells ABDADA's helpers that the main thread is done, when it is dropped.
+struct Finish<'t>(&'t Team);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+/// The report of a search and the main thread's buffers (kept in the scratch).
+type Finished<G> = (Report<<G as Game>::Move, <G as Game>::Score>, Local<<G as Game>::Move>);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -426,6 +481,86 @@ where
 }
 
 impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
+    /// ABDADA: the main thread (this one, with `budget`, which may report to the
+    /// observer) and `threads - 1` helpers search from the root over `table`.
+    #[allow(clippy::too_many_arguments)]
+    fn team<'a, G, T>(
+        &'a self,
+        game: &'a G,
+        table: T,
+        team: &'a Team,
+        root: &'a G::State,
+        limits: &'a Limits,
+        budget: Budget<'a, G::Move, G::Score>,
+        local: Local<G::Move>,
+        histories: &'a [History],
+        locals: &'a [Mutex<Vec<Local<G::Move>>>],
+    ) -> Finished<G>
+    where
+        G: Game + Sync,
+        G::State: Clone + Send + Sync,
+        G::Move: Send + Sync,
+        E: Evaluator<G> + Sync,
+        O: MoveOrder<G> + Sync,
+        Q: NoisyMoves<G> + Sync,
+        C: Candidates<G> + Sync,
+        T: TableAccess<G::Move, G::Score> + Copy + Send + Sync,
+    {
+        let clock = budget.clock();
+        let helped = Mutex::new(Stats::default());
+        let split_depth = self.split_depth;
+        let serial = |e: &mut Engine<'a, G, E, O, Q, C, T>, s: &mut G::State, d, a, b| {
+            e.node(s, 0, d, a, b, false)
+        };
+        let (mut report, local) = rayon::in_place_scope(|scope| {
+            for k in 1..self.threads {
+                let helped = &helped;
+                scope.spawn(move |_| {
+                    let pooled = lock(&locals[k]).pop();
+                    let local = pooled.unwrap_or_else(Local::new);
+                    let mut helper =
+                        Engine::new(game, &self.inner, table, &histories[k], local, clock.budget());
+                    helper.team = Some(team);
+                    helper.abort = Some(&team.aborts[k - 1]);
+                    helper.split_depth = split_depth;
+                    let mut state = root.clone();
+                    let mut last = 0;
+                    while let Some(depth) = team.depth() {
+                        if depth == last || depth == 0 {
+                            // Wait for the main thread's next iteration (or its end).
+                            std::thread::yield_now();
+                            continue;
+                        }
+                        // Lowered before the depth is read again: a new iteration
+                        // started meanwhile raises it again, and this one is redone.
+                        team.aborts[k - 1].flag.store(false, Ordering::SeqCst);
+                        let Some(depth) = team.depth() else { break };
+                        if helper.help(&mut state, depth, &mut { serial }) {
+                            last = depth;
+                        } else if helper.budget.stopped().is_some() {
+                            break;
+                        }
+                    }
+                    lock(helped).merge(&helper.stats);
+                    lock(&locals[k]).push(helper.local);
+                });
+            }
+            // The helpers stop when the main thread is done, even if it panics.
+            let _finish = Finish(team);
+            let mut engine = Engine::new(game, &self.inner, table, &histories[0], local, budget);
+            engine.team = Some(team);
+            engine.lead = true;
+            engine.split_depth = split_depth;
+            let mut report = engine.run(root, limits, &mut { serial });
+            engine.stats.threads = self.threads as u32;
+            engine.stats.finish(engine.budget.elapsed());
+            report.stats = std::mem::take(&mut engine.stats);
+            (report, engine.local)
+        });
+        report.stats.merge(&helped.into_inner().unwrap_or_else(|e| e.into_inner()));
+        (report, local)
+    }
+
     /// The search, with or without an observer (without one, no reports are relayed).
     fn run<G>(
         &self,
@@ -480,6 +615,15 @@ impl<E, O, Q, C> ParallelAlphaBeta<E, O, Q, C> {
         // The search itself, on a pool thread, reporting to `relay` if any.
         macro_rules! task {
             ($table:expr, $relay:expr) => {{
+                if self.scheme == Scheme::Abdada {
+                    let budget = Budget::with_shared(limits, start, &pooled, $relay);
+                    let team = Team::new(self.threads - 1);
+                    self.team(game, $table, &team, root, limits, budget, local, histories, locals)
+                } else {
+                    task!(ybw $table, $relay)
+                }
+            }};
+            (ybw $table:expr, $relay:expr) => {{
                 let budget = Budget::with_shared(limits, start, &pooled, $relay);
                 let mut engine = Engine::new(game, &self.inner, $table, history, local, budget);
                 engine.histories = histories;
