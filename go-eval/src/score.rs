@@ -155,7 +155,14 @@ impl PositionEvaluator {
         position: &Position,
         budget: Budget,
     ) -> ScoreEstimate {
-        let read = ReadStatus::new(position, budget);
+        self.estimate_score_read(position, &ReadStatus::new(position, budget))
+    }
+
+    /// Estimates the score of `position` from a life-and-death judgement already made
+    /// (`read`, from [`ReadStatus::new`] or built by the caller): its dead stones are
+    /// removed, and each colour's critical stones are dead in the evaluation tilted
+    /// against that colour.
+    pub fn estimate_score_read(&self, position: &Position, read: &ReadStatus) -> ScoreEstimate {
         let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical);
         ScoreEstimate { evaluation, bounds }
     }

@@ -37,6 +37,10 @@ pub struct Args {
     /// Skip the first N games of the labels file.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: usize,
+    /// Instead of the tables, diagnose the errors of the estimate with reading at 75
+    /// and 90 % (see `eval_bench_diagnose`) and print the N worst positions.
+    #[arg(long, value_name = "N")]
+    pub diagnose: Option<usize>,
     /// Jobs, shard and output form.
     #[command(flatten)]
     pub batch: BatchOptions,
@@ -91,6 +95,10 @@ pub struct Summary {
 /// The labels cannot be read or select no game, no game of the shard could be
 /// evaluated, or writing fails.
 pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
+    if let Some(worst) = args.diagnose {
+        crate::eval_bench_diagnose::run(args, worst, out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let labels = ownership::read_labels(&args.labels)?;
     let first_line = args.skip;
     let labels: Vec<(usize, Label)> = labels
