@@ -269,6 +269,44 @@ mod tests {
         assert!(high - low >= 2 * 16, "{low}..{high}");
     }
 
+    /// A critical group counts at its mean value: the neutral margin is the average of
+    /// the counts with the group alive and with it dead (exactly, under territory and
+    /// area scoring), its stones are undecided, and the bounds hold both counts.
+    #[test]
+    fn issue_11_critical_groups_count_at_their_mean_value() {
+        let diagram = "
+            . . . . . . . . .
+            . . O O O O O . .
+            . O X X X X X O .
+            . O X . . . X O .
+            . . O X X X X O .
+            . . . O O O O . .
+            O O O O . . . . .
+            X X X O . . . . .
+            . . X O . . . . .
+            ";
+        for rules in [Rules::chinese(), Rules::japanese()] {
+            let position = Position::from_diagram(diagram, rules).unwrap();
+            let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+            let ring = position.board().chain_stones(at("C7", &position));
+            assert_eq!(read.critical[Color::Black], ring);
+            let evaluator = PositionEvaluator::default();
+            let none = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
+            let settled = |dead: PointSet| {
+                let given = ReadStatus { dead, critical: none, nodes: 0 };
+                evaluator.estimate_score_read(&position, &given).margin()
+            };
+            let (lives, dies) = (settled(read.dead), settled(read.dead | ring));
+            assert!(dies < lives, "{dies} {lives}");
+            let estimate = evaluator.estimate_score_read(&position, &read);
+            assert_eq!(2 * estimate.margin(), lives + dies, "{rules:?}");
+            assert!(ring.iter().all(|p| estimate.evaluation.ownership[p].is_none()));
+            assert_eq!(estimate.evaluation.dead, read.dead);
+            let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
+            assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
+        }
+    }
+
     /// The dead stones are those of the caller's evaluator, not of a default one.
     #[test]
     fn issue_10_dead_stones_follow_the_configured_evaluator() {

@@ -13,6 +13,8 @@ use std::time::Instant;
 
 use go_engine::output::{CommandError, Stdout};
 use go_eval::evaluate::PositionEvaluator;
+use go_eval::reading::Budget;
+use go_eval::score::ReadStatus;
 use serde::{Deserialize, Serialize};
 
 use crate::batch::{self, BatchOptions};
@@ -41,9 +43,22 @@ pub struct Args {
     /// and 90 % (see `eval_bench_diagnose`) and print the N worst positions.
     #[arg(long, value_name = "N")]
     pub diagnose: Option<usize>,
+    /// Owl nodes per question of the evaluation with reading.
+    #[arg(long, value_name = "N", default_value_t = ReadStatus::BUDGET.nodes)]
+    pub owl_nodes: u64,
+    /// Owl plies per question of the evaluation with reading.
+    #[arg(long, value_name = "D", default_value_t = ReadStatus::BUDGET.depth)]
+    pub owl_depth: u16,
     /// Jobs, shard and output form.
     #[command(flatten)]
     pub batch: BatchOptions,
+}
+
+impl Args {
+    /// The budget of each owl question of the evaluation with reading.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.owl_nodes, self.owl_depth)
+    }
 }
 
 /// The record of one labelled game: a line of `--json`.
@@ -112,7 +127,7 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     }
     let labels: Vec<(usize, Label)> = args.batch.shard.select(labels).collect();
     let pool = batch::pool(args.batch.jobs)?;
-    let models = ownership::models();
+    let models = ownership::models(args.budget());
     let evaluator = PositionEvaluator::default();
     let started = Instant::now();
     let mut records = Vec::new();

@@ -41,18 +41,20 @@ struct Case {
     read: (i32, i32, i32),
     true_dead: i32,
     label_map: i32,
-    variants: [i32; 4],
+    variants: [i32; 6],
     stones: [u32; 6],
     classes: [[u32; 2]; 5],
     kinds: [u32; 5],
     diagram: String,
 }
 
-const VARIANTS: [&str; 4] = [
+const VARIANTS: [&str; 6] = [
     "critical dead",
     "critical dead when the attacker moves",
     "reading or static dead",
     "reading dead, or critical and static dead",
+    "critical dead when uncertain",
+    "midpoint of critical alive and dead",
 ];
 
 const STONES: [&str; 6] = [
@@ -88,7 +90,7 @@ pub fn run(args: &Args, worst: usize, out: &mut impl Write) -> Result<(), Comman
         &pool,
         &labels,
         |label| label.file.clone(),
-        |label| diagnose(label, &args.games, &evaluator),
+        |label| diagnose(label, &args.games, &evaluator, args.budget()),
         |_, found| {
             match found {
                 Ok(c) => cases.extend(c),
@@ -192,6 +194,7 @@ fn diagnose(
     label: &Label,
     games: &std::path::Path,
     evaluator: &PositionEvaluator,
+    budget: go_eval::reading::Budget,
 ) -> Result<Vec<Case>, String> {
     let record = batch::read_game(&games.join(&label.file))?;
     let truth = ownership::truth(label, record.size)?;
@@ -202,7 +205,7 @@ fn diagnose(
         let moves = ownership::moves_at(fraction, label.moves);
         let position = go_engine::record::replay(&record, moves)
             .map_err(|e| format!("{}: {e}", label.file))?;
-        let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+        let read = ReadStatus::new(&position, budget);
         let estimate = evaluator.estimate_score_read(&position, &read);
         let true_dead = label_dead(&position, &truth);
         let given = ReadStatus {
@@ -256,10 +259,11 @@ fn diagnose(
             kinds[kind] += 1;
         }
         let mut classes = [[0u32; 2]; 5];
+        let mut uncertain = PointSet::EMPTY;
         let mut scratch = go_eval::reading::owl::OwlScratch::new();
         for (dragon, st) in go_eval::reading::owl::Owl::default().dragon_statuses(
             position.board(),
-            ReadStatus::BUDGET,
+            budget,
             &mut scratch,
         ) {
             let class = match st.status {
@@ -269,9 +273,20 @@ fn diagnose(
                 go_board::Status::Critical { .. } => 3,
                 _ => 4,
             };
+            if class == 3 {
+                uncertain |= dragon.stones;
+            }
             classes[class][0] += (dragon.stones - true_dead).len() as u32;
             classes[class][1] += (dragon.stones & true_dead).len() as u32;
         }
+        let variants = [
+            variants[0],
+            variants[1],
+            variants[2],
+            variants[3],
+            variant(read.dead | (uncertain & critical)),
+            (variants[0] + estimate.margin()).div_euclid(2),
+        ];
         let diagram = diagram(&position, &truth, ours, &read);
         cases.push(Case {
             file: label.file.clone(),
