@@ -148,8 +148,10 @@ impl ReadStatus {
 impl PositionEvaluator {
     /// Estimates the score of `position` with reading: the dead stones are those of
     /// [`ReadStatus`] (owl reading of every dragon, and unconditional status) instead
-    /// of step 4's static rules, and each colour's critical dragons are dead in the
-    /// evaluation tilted against that colour, so the bounds contain both outcomes.
+    /// of step 4's static rules; each colour's critical dragons are dead in the
+    /// evaluation tilted against that colour, so the bounds contain both outcomes, and
+    /// count at their mean value (the average of living and dying, their points
+    /// undecided) in the neutral estimate.
     pub fn estimate_score_with_reading(
         &self,
         position: &Position,

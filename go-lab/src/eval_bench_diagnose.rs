@@ -41,20 +41,21 @@ struct Case {
     read: (i32, i32, i32),
     true_dead: i32,
     label_map: i32,
-    variants: [i32; 6],
+    variants: [i32; 7],
     stones: [u32; 6],
     classes: [[u32; 2]; 5],
     kinds: [u32; 5],
     diagram: String,
 }
 
-const VARIANTS: [&str; 6] = [
+const VARIANTS: [&str; 7] = [
     "critical dead",
     "critical dead when the attacker moves",
     "reading or static dead",
     "reading dead, or critical and static dead",
     "critical dead when uncertain",
     "midpoint of critical alive and dead",
+    "critical alive (the rule before the mean value)",
 ];
 
 const STONES: [&str; 6] = [
@@ -285,7 +286,8 @@ fn diagnose(
             variants[2],
             variants[3],
             variant(read.dead | (uncertain & critical)),
-            (variants[0] + estimate.margin()).div_euclid(2),
+            (variants[0] + variant(read.dead)).div_euclid(2),
+            variant(read.dead),
         ];
         let diagram = diagram(&position, &truth, ours, &read);
         cases.push(Case {
