@@ -382,7 +382,9 @@ impl PositionEvaluator {
     /// The neutral evaluation and the bounds when reading decided the dead stones:
     /// `dead` are dead in every evaluation, and `critical` are the stones of each
     /// colour's critical groups (either side may win them), dead in the evaluation
-    /// tilted against their colour; step 4's rules are not applied.
+    /// tilted against their colour and counted at the mean of living and dying in the
+    /// neutral one (their stones and the points that depend on them undecided);
+    /// step 4's rules are not applied.
     pub(crate) fn evaluate_read(
         &self,
         position: &Position,
@@ -399,7 +401,22 @@ impl PositionEvaluator {
             }
             self.points(position, &assessed.stones, groups, dead, &sides)
         };
-        let neutral = with(dead, self.neutral_sides());
+        let mut neutral = with(dead, self.neutral_sides());
+        let unsettled = critical.black | critical.white;
+        if !unsettled.is_empty() {
+            // A critical group is a switch between living and dying (whoever moves
+            // first decides): it counts at its mean value, the average of both
+            // outcomes. The points whose owner depends on it are undecided, and its
+            // stones count as prisoners (territory scoring) on no owned point: this is
+            // exactly the mean of the two counts under either scoring.
+            let killed = with(dead | unsettled, self.neutral_sides());
+            let size = position.size();
+            neutral.ownership = PointMap::from_fn(size, |p| {
+                let owner = neutral.ownership[p];
+                if owner == killed.ownership[p] && !unsettled.contains(p) { owner } else { None }
+            });
+            neutral.score = position.score_ownership(&neutral.ownership, &(dead | unsettled));
+        }
         let black = with(dead | critical.white, self.tilted_sides(Color::Black)).margin();
         let white = with(dead | critical.black, self.tilted_sides(Color::White)).margin();
         let m = neutral.margin();

@@ -148,14 +148,23 @@ impl ReadStatus {
 impl PositionEvaluator {
     /// Estimates the score of `position` with reading: the dead stones are those of
     /// [`ReadStatus`] (owl reading of every dragon, and unconditional status) instead
-    /// of step 4's static rules, and each colour's critical dragons are dead in the
-    /// evaluation tilted against that colour, so the bounds contain both outcomes.
+    /// of step 4's static rules; each colour's critical dragons are dead in the
+    /// evaluation tilted against that colour, so the bounds contain both outcomes, and
+    /// count at their mean value (the average of living and dying, their points
+    /// undecided) in the neutral estimate.
     pub fn estimate_score_with_reading(
         &self,
         position: &Position,
         budget: Budget,
     ) -> ScoreEstimate {
-        let read = ReadStatus::new(position, budget);
+        self.estimate_score_read(position, &ReadStatus::new(position, budget))
+    }
+
+    /// Estimates the score of `position` from a life-and-death judgement already made
+    /// (`read`, from [`ReadStatus::new`] or built by the caller): its dead stones are
+    /// removed, and each colour's critical stones are dead in the evaluation tilted
+    /// against that colour.
+    pub fn estimate_score_read(&self, position: &Position, read: &ReadStatus) -> ScoreEstimate {
         let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical);
         ScoreEstimate { evaluation, bounds }
     }
@@ -260,6 +269,44 @@ mod tests {
         assert!(low <= estimate.margin() && estimate.margin() <= high);
         // The ring's 13 stones and its 3 points of eye space change hands.
         assert!(high - low >= 2 * 16, "{low}..{high}");
+    }
+
+    /// A critical group counts at its mean value: the neutral margin is the average of
+    /// the counts with the group alive and with it dead (exactly, under territory and
+    /// area scoring), its stones are undecided, and the bounds hold both counts.
+    #[test]
+    fn issue_11_critical_groups_count_at_their_mean_value() {
+        let diagram = "
+            . . . . . . . . .
+            . . O O O O O . .
+            . O X X X X X O .
+            . O X . . . X O .
+            . . O X X X X O .
+            . . . O O O O . .
+            O O O O . . . . .
+            X X X O . . . . .
+            . . X O . . . . .
+            ";
+        for rules in [Rules::chinese(), Rules::japanese()] {
+            let position = Position::from_diagram(diagram, rules).unwrap();
+            let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+            let ring = position.board().chain_stones(at("C7", &position));
+            assert_eq!(read.critical[Color::Black], ring);
+            let evaluator = PositionEvaluator::default();
+            let none = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
+            let settled = |dead: PointSet| {
+                let given = ReadStatus { dead, critical: none, nodes: 0 };
+                evaluator.estimate_score_read(&position, &given).margin()
+            };
+            let (lives, dies) = (settled(read.dead), settled(read.dead | ring));
+            assert!(dies < lives, "{dies} {lives}");
+            let estimate = evaluator.estimate_score_read(&position, &read);
+            assert_eq!(2 * estimate.margin(), lives + dies, "{rules:?}");
+            assert!(ring.iter().all(|p| estimate.evaluation.ownership[p].is_none()));
+            assert_eq!(estimate.evaluation.dead, read.dead);
+            let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
+            assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
+        }
     }
 
     /// The dead stones are those of the caller's evaluator, not of a default one.

@@ -13,6 +13,8 @@ use std::time::Instant;
 
 use go_engine::output::{CommandError, Stdout};
 use go_eval::evaluate::PositionEvaluator;
+use go_eval::reading::Budget;
+use go_eval::score::ReadStatus;
 use serde::{Deserialize, Serialize};
 
 use crate::batch::{self, BatchOptions};
@@ -37,9 +39,26 @@ pub struct Args {
     /// Skip the first N games of the labels file.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: usize,
+    /// Instead of the tables, diagnose the errors of the estimate with reading at 75
+    /// and 90 % (see `eval_bench_diagnose`) and print the N worst positions.
+    #[arg(long, value_name = "N")]
+    pub diagnose: Option<usize>,
+    /// Owl nodes per question of the evaluation with reading.
+    #[arg(long, value_name = "N", default_value_t = ReadStatus::BUDGET.nodes)]
+    pub owl_nodes: u64,
+    /// Owl plies per question of the evaluation with reading.
+    #[arg(long, value_name = "D", default_value_t = ReadStatus::BUDGET.depth)]
+    pub owl_depth: u16,
     /// Jobs, shard and output form.
     #[command(flatten)]
     pub batch: BatchOptions,
+}
+
+impl Args {
+    /// The budget of each owl question of the evaluation with reading.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.owl_nodes, self.owl_depth)
+    }
 }
 
 /// The record of one labelled game: a line of `--json`.
@@ -91,6 +110,10 @@ pub struct Summary {
 /// The labels cannot be read or select no game, no game of the shard could be
 /// evaluated, or writing fails.
 pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
+    if let Some(worst) = args.diagnose {
+        crate::eval_bench_diagnose::run(args, worst, out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let labels = ownership::read_labels(&args.labels)?;
     let first_line = args.skip;
     let labels: Vec<(usize, Label)> = labels
@@ -104,7 +127,7 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     }
     let labels: Vec<(usize, Label)> = args.batch.shard.select(labels).collect();
     let pool = batch::pool(args.batch.jobs)?;
-    let models = ownership::models();
+    let models = ownership::models(args.budget());
     let evaluator = PositionEvaluator::default();
     let started = Instant::now();
     let mut records = Vec::new();

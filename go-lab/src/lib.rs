@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod eval_bench;
+pub mod eval_bench_diagnose;
 pub mod gtp;
 pub mod joseki;
 pub mod ownership;

@@ -26,7 +26,7 @@ use go_eval::bouzy::Bouzy;
 use go_eval::evaluate::{Evaluation, PositionEvaluator};
 use go_eval::influence::{Directional, DirectionalConfig, ZobristPotential};
 use go_eval::ownership::signs;
-use go_eval::score::ReadStatus;
+use go_eval::reading::Budget;
 use serde::{Deserialize, Serialize};
 
 /// One labelled game: a line of the labels file.
@@ -264,9 +264,12 @@ impl Model for EvaluationModel {
 
 /// The six-step evaluation with reading: owl reading decides the dead stones, and
 /// critical dragons widen the bounds ([`PositionEvaluator::estimate_score_with_reading`]
-/// with [`ReadStatus::BUDGET`]).
+/// with the budget of each owl question, [`ReadStatus::BUDGET`](go_eval::score::ReadStatus::BUDGET) by default).
 #[derive(Clone, Copy, Debug)]
-pub struct ReadingModel;
+pub struct ReadingModel {
+    /// The budget of each owl question.
+    pub budget: Budget,
+}
 
 impl Model for ReadingModel {
     fn name(&self) -> &str {
@@ -275,7 +278,7 @@ impl Model for ReadingModel {
 
     fn predict(&self, context: &Context<'_>) -> Prediction {
         let evaluator = PositionEvaluator::default();
-        let estimate = evaluator.estimate_score_with_reading(context.position, ReadStatus::BUDGET);
+        let estimate = evaluator.estimate_score_with_reading(context.position, self.budget);
         let b = estimate.bounds;
         Prediction {
             ownership: estimate.evaluation.ownership.clone(),
@@ -300,8 +303,9 @@ fn stones_and_dead(
     }
 }
 
-/// Every model of the benchmark, in the order of its tables.
-pub fn models() -> Vec<Box<dyn Model + Send>> {
+/// Every model of the benchmark, in the order of its tables; `budget` is that of each
+/// owl question of the evaluation with reading.
+pub fn models(budget: Budget) -> Vec<Box<dyn Model + Send>> {
     let directional =
         Directional::new(DirectionalConfig::GNU_GO).expect("GNU Go's settings are valid");
     vec![
@@ -313,7 +317,7 @@ pub fn models() -> Vec<Box<dyn Model + Send>> {
         Box::new(InfluenceModel { directional: directional.clone(), regions: true }),
         Box::new(InfluenceModel { directional, regions: false }),
         Box::new(EvaluationModel),
-        Box::new(ReadingModel),
+        Box::new(ReadingModel { budget }),
     ]
 }
 
