@@ -519,13 +519,7 @@ fn snapshot<M: Copy, S: Score>(nodes: &[BNode<M, S>], best: u32, depth: u32) -> 
     let inf = S::INFINITY;
     let (pess, opt) = kids.iter().fold((-inf, -inf), |(p, o), c| (p.max(-c.opt), o.max(-c.pess)));
     let value = Bounds::new(pess, opt).map_or(Value::Unknown, Value::Bounds);
-    Snapshot {
-        best: nodes[best as usize].mv,
-        value,
-        pv: principal_variation(nodes, best),
-        depth,
-        root: Vec::new(),
-    }
+    Snapshot::line(nodes[best as usize].mv, value, principal_variation(nodes, best), depth)
 }
 
 /// The principal variation from root child `best`: at each node, the child that

@@ -498,13 +498,7 @@ mod tests {
         let mut b = B::new(&limits, Some(&mut observer));
         assert!(b.wants_events());
         let mut stats = Stats::default();
-        let snap = || Snapshot {
-            best: Some(7),
-            value: Value::Exact(1),
-            pv: vec![7],
-            depth: 2,
-            root: Vec::new(),
-        };
+        let snap = || Snapshot::line(Some(7), Value::Exact(1), vec![7], 2);
         let mut stopped_at = None;
         for n in 1..=100_000 {
             stats.nodes = n;

@@ -164,6 +164,11 @@ pub(crate) struct Snapshot<M, S> {
 impl<M, S> Snapshot<M, S> {
     /// Nothing known yet.
     pub(crate) fn unknown() -> Self {
-        Snapshot { best: None, value: Value::Unknown, pv: Vec::new(), depth: 0, root: Vec::new() }
+        Snapshot::line(None, Value::Unknown, Vec::new(), 0)
+    }
+
+    /// A best move, its value and principal variation, without root visit counts.
+    pub(crate) fn line(best: Option<M>, value: Value<S>, pv: Vec<M>, depth: u32) -> Self {
+        Snapshot { best, value, pv, depth, root: Vec::new() }
     }
 }

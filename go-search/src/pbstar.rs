@@ -531,13 +531,7 @@ fn snapshot<M: Copy, S: Score>(nodes: &[PNode<M, S>], depth: u32) -> Snapshot<M,
     let best = best_child(nodes);
     let root = &nodes[0];
     let value = Bounds::new(root.pess, root.opt).map_or(Value::Unknown, Value::Bounds);
-    Snapshot {
-        best: nodes[best as usize].mv,
-        value,
-        pv: principal_variation(nodes, best),
-        depth,
-        root: Vec::new(),
-    }
+    Snapshot::line(nodes[best as usize].mv, value, principal_variation(nodes, best), depth)
 }
 
 impl<G, E, C> Searcher<G> for PBStar<E, C>

@@ -51,13 +51,8 @@ impl<M: Copy, S: Copy> Done<M, S> {
 
     /// The opinion an observer sees: the last completed iteration.
     fn snapshot(&self) -> Snapshot<M, S> {
-        Snapshot {
-            best: self.best,
-            value: self.value.map_or(Value::Unknown, Value::Exact),
-            pv: self.pv.clone(),
-            depth: self.depth,
-            root: Vec::new(),
-        }
+        let value = self.value.map_or(Value::Unknown, Value::Exact);
+        Snapshot::line(self.best, value, self.pv.clone(), self.depth)
     }
 }
 
@@ -579,14 +574,7 @@ where
         let pvs = self.ab.config.pvs;
         let mut w = Window::new(alpha, beta, moves[0]);
         for i in 0..moves.len() {
-            if i == ordered {
-                // The table move did not cut: order the others, prefetch the new next two.
-                self.order_rest(moves, i, ply);
-                ordered = moves.len();
-                self.prefetch_children(state, &moves[i..moves.len().min(i + 2)], depth);
-            } else if let Some(&next) = moves.get(i + 2) {
-                self.prefetch_children(state, core::slice::from_ref(&next), depth);
-            }
+            ordered = self.before_move(state, moves, i, ordered, ply, depth);
             let mv = moves[i];
             self.follow(ply, mv);
             let undo = self.game.play(state, mv);
@@ -601,6 +589,30 @@ where
             }
         }
         Some(self.close(&w, key, ply, depth, outer_horizon))
+    }
+
+    /// Before the move loop searches `moves[i]`: once the table move (the moves before
+    /// `ordered`) has not cut, orders the others and prefetches the new next two;
+    /// otherwise prefetches the child two moves ahead. Returns the new `ordered`.
+    #[inline(always)]
+    fn before_move(
+        &mut self,
+        state: &G::State,
+        moves: &mut [G::Move],
+        i: usize,
+        ordered: usize,
+        ply: u32,
+        depth: u32,
+    ) -> usize {
+        if i == ordered {
+            self.order_rest(moves, i, ply);
+            self.prefetch_children(state, &moves[i..moves.len().min(i + 2)], depth);
+            return moves.len();
+        }
+        if let Some(&next) = moves.get(i + 2) {
+            self.prefetch_children(state, core::slice::from_ref(&next), depth);
+        }
+        ordered
     }
 
     /// ABDADA: the move loop of [`Engine::expand`] with the moves another thread is
@@ -627,13 +639,7 @@ where
         let mut deferred = 0u64;
         let mut cut = false;
         for i in 0..moves.len() {
-            if i == ordered {
-                self.order_rest(moves, i, ply);
-                ordered = moves.len();
-                self.prefetch_children(state, &moves[i..moves.len().min(i + 2)], depth);
-            } else if let Some(&next) = moves.get(i + 2) {
-                self.prefetch_children(state, core::slice::from_ref(&next), depth);
-            }
+            ordered = self.before_move(state, moves, i, ordered, ply, depth);
             let mv = moves[i];
             let mark = self.busy_key(state, parent, mv);
             if i > 0 && i < 64 && mark.is_some_and(|k| team.is_busy(k)) {
