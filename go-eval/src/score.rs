@@ -236,12 +236,9 @@ mod tests {
         assert!(estimate.evaluation.dead.is_subset(&PointSet::from_iter([b1])));
     }
 
-    /// Reading finds the dead group and the critical one; the bounds contain both
-    /// outcomes of the critical group.
-    #[test]
-    fn issue_11_reading_decides_dead_stones_and_widens_bounds() {
-        let position = Position::from_diagram(
-            "
+    /// A dead black corner group (A2 B2 C2 C1) and a critical black ring (C7: whoever
+    /// moves first decides it).
+    const DEAD_CORNER_CRITICAL_RING: &str = "
             . . . . . . . . .
             . . O O O O O . .
             . O X X X X X O .
@@ -251,10 +248,13 @@ mod tests {
             O O O O . . . . .
             X X X O . . . . .
             . . X O . . . . .
-            ",
-            Rules::chinese(),
-        )
-        .unwrap();
+            ";
+
+    /// Reading finds the dead group and the critical one; the bounds contain both
+    /// outcomes of the critical group.
+    #[test]
+    fn issue_11_reading_decides_dead_stones_and_widens_bounds() {
+        let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, Rules::chinese()).unwrap();
         let read = ReadStatus::new(&position, ReadStatus::BUDGET);
         let corner: PointSet = ["A2", "B2", "C2", "C1"].iter().map(|v| at(v, &position)).collect();
         assert_eq!(read.dead, corner);
@@ -276,19 +276,8 @@ mod tests {
     /// area scoring), its stones are undecided, and the bounds hold both counts.
     #[test]
     fn issue_11_critical_groups_count_at_their_mean_value() {
-        let diagram = "
-            . . . . . . . . .
-            . . O O O O O . .
-            . O X X X X X O .
-            . O X . . . X O .
-            . . O X X X X O .
-            . . . O O O O . .
-            O O O O . . . . .
-            X X X O . . . . .
-            . . X O . . . . .
-            ";
         for rules in [Rules::chinese(), Rules::japanese()] {
-            let position = Position::from_diagram(diagram, rules).unwrap();
+            let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, rules).unwrap();
             let read = ReadStatus::new(&position, ReadStatus::BUDGET);
             let ring = position.board().chain_stones(at("C7", &position));
             assert_eq!(read.critical[Color::Black], ring);
