@@ -542,17 +542,10 @@ impl Read<'_> {
                 // move here is a failure of the child.
                 if child_result == Some(false) {
                     // This side succeeds with the move it tried.
-                    let frame = self.frames.pop().expect("a frame");
+                    let frame = &self.frames[depth];
                     let tried = frame.moves[frame.next as usize - 1];
-                    self.store(frame.key, true);
-                    if self.frames.is_empty() {
-                        return Found {
-                            success: true,
-                            point: Some(tried),
-                            capped,
-                            ko: self.ko,
-                            nodes: self.nodes,
-                        };
+                    if let Some(found) = self.settle(true, Some(tried), capped) {
+                        return found;
                     }
                     child_result = Some(true);
                     continue;
@@ -561,17 +554,8 @@ impl Read<'_> {
             let frame = &mut self.frames[depth];
             if frame.next >= frame.n_moves {
                 // Every move failed: this side fails.
-                let key = frame.key;
-                self.frames.pop();
-                self.store(key, false);
-                if self.frames.is_empty() {
-                    return Found {
-                        success: false,
-                        point: None,
-                        capped,
-                        ko: self.ko,
-                        nodes: self.nodes,
-                    };
+                if let Some(found) = self.settle(false, None, capped) {
+                    return found;
                 }
                 child_result = Some(false);
                 continue;
@@ -591,16 +575,8 @@ impl Read<'_> {
                 // ko. The move counts as a node as if it were played, but the board is
                 // spared taking the whole prey off and putting it back.
                 self.nodes += 1;
-                let key = self.frames.pop().expect("a frame").key;
-                self.store(key, true);
-                if self.frames.is_empty() {
-                    return Found {
-                        success: true,
-                        point: Some(m),
-                        capped,
-                        ko: self.ko,
-                        nodes: self.nodes,
-                    };
+                if let Some(found) = self.settle(true, Some(m), capped) {
+                    return found;
                 }
                 child_result = Some(true);
                 continue;
@@ -669,6 +645,16 @@ impl Read<'_> {
         let retake =
             u64::from(self.retake[Color::Black]) << 40 | u64::from(self.retake[Color::White]) << 41;
         retake ^ (self.prey.index() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
+    }
+
+    /// Ends the top frame's search with `success` for its side to move (stored in the
+    /// table); at the root, the answer, with `point` the move that succeeded.
+    #[inline(always)]
+    fn settle(&mut self, success: bool, point: Option<Point>, capped: bool) -> Option<Found> {
+        let key = self.frames.pop().expect("a frame").key;
+        self.store(key, success);
+        let found = Found { success, point, capped, ko: self.ko, nodes: self.nodes };
+        self.frames.is_empty().then_some(found)
     }
 
     /// Stores the result of a frame with a choice of moves (`key` 0: a forced frame,
