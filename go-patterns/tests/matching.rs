@@ -104,6 +104,20 @@ fn scanner_equals_naive_on_planted_patterns() {
     }
 }
 
+/// Plays `color` on a random empty point if that is legal, else passes; the point
+/// played, if any.
+fn play_random(board: &mut Board, color: Color, rng: &mut Rng) -> Option<Point> {
+    let empty: Vec<Point> = board.empty_points().collect();
+    let p = empty[rng.below(empty.len())];
+    if board.is_legal(color, p) {
+        board.play(color, p);
+        Some(p)
+    } else {
+        board.pass();
+        None
+    }
+}
+
 #[test]
 fn incremental_equals_full_scan_through_games() {
     let set = feature_set();
@@ -117,15 +131,7 @@ fn incremental_equals_full_scan_through_games() {
         let mut state = MatchState::new(&set, &board);
         let mut color = Color::Black;
         for n in 1..=(size.point_count() as u32 * 2) {
-            let empty: Vec<Point> = board.empty_points().collect();
-            let p = empty[rng.below(empty.len())];
-            let last = if board.is_legal(color, p) {
-                board.play(color, p);
-                Some(p)
-            } else {
-                board.pass();
-                None
-            };
+            let last = play_random(&mut board, color, &mut rng);
             color = color.opponent();
             state.update(&set, &board);
             for side in [color, color.opponent()] {
@@ -225,15 +231,7 @@ fn issue_12_incremental_state_read_for_one_side_at_a_time_equals_the_full_scan()
         let mut state = MatchState::new(&set, &board);
         let mut color = Color::Black;
         for n in 1..=(size.point_count() as u32 * 2) {
-            let empty: Vec<Point> = board.empty_points().collect();
-            let p = empty[rng.below(empty.len())];
-            let last = if board.is_legal(color, p) {
-                board.play(color, p);
-                Some(p)
-            } else {
-                board.pass();
-                None
-            };
+            let last = play_random(&mut board, color, &mut rng);
             color = color.opponent();
             state.update(&set, &board);
             let sides: &[Color] = match rng.below(5) {
