@@ -1561,6 +1561,45 @@ mod tests {
         }
     }
 
+    /// A ko taken and retaken, each move taken back in turn: the board, its hash and
+    /// the ko ban come back exactly at every step.
+    #[test]
+    fn undo_restores_ko_bans_and_hashes_through_a_retaken_ko() {
+        let mut board = Board::from_diagram(
+            "
+            . X O . .
+            X O . O .
+            . X O . .
+            . . . . .
+            . . . . .
+            ",
+        )
+        .unwrap();
+        let size = board.size();
+        let at = |v: &str| Point::parse_gtp(v, size).unwrap();
+        let moves = [
+            (Color::Black, "C4", Some("B4")),
+            (Color::White, "E1", None),
+            (Color::Black, "E2", None),
+            (Color::White, "B4", Some("C4")),
+        ];
+        let mut trail = Vec::new();
+        for (color, v, ko) in moves {
+            let before = (board.clone(), board.hash());
+            trail.push((board.play(color, at(v)), before));
+            board.check_consistency().unwrap();
+            assert_eq!(board.ko().map(|(p, _)| p), ko.map(at), "ko after {v}");
+        }
+        assert_eq!(board.color_at(at("C4")), None, "the retake captured C4");
+        while let Some((undo, (before, hash))) = trail.pop() {
+            board.undo(undo);
+            board.check_consistency().unwrap();
+            assert_eq!(board, before);
+            assert_eq!(board.hash(), hash);
+            assert_eq!(board.ko(), before.ko());
+        }
+    }
+
     #[test]
     fn clone_from_a_smaller_board_forgets_the_larger_one() {
         let mut big = Board::new(BoardSize::square(19).unwrap());
