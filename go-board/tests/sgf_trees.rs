@@ -298,7 +298,11 @@ fn build(shape: &[(prop::sample::Index, Props)]) -> GameTree {
         }
     };
     if let Some((_, props)) = shape.first() {
-        add(&mut tree, props);
+        // The writer gives the root `CA[UTF-8]` whatever it held (the text it writes is
+        // UTF-8; `issue_10_every_charset_fixture_decodes_its_names` tests that): a root
+        // `CA` does not round-trip by design.
+        let props: Props = props.iter().filter(|(ident, _)| ident != "CA").cloned().collect();
+        add(&mut tree, &props);
     }
     for (parent, props) in &shape[1.min(shape.len())..] {
         let parent = tree.nodes().nth(parent.index(tree.len())).unwrap().id();

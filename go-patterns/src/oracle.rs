@@ -2,7 +2,7 @@
 //! [`BoardOracle`], so that this crate depends on go-board only and an evaluator
 //! (go-eval, an engine) answers with its own reading.
 
-use go_board::{Board, Color, Point, Status};
+use go_board::{Board, Color, Point, PointMap, Status};
 
 /// Answers the questions of pattern conditions that need reading.
 ///
@@ -44,6 +44,16 @@ pub trait BoardOracle {
         let _ = (board, point);
         Status::Unknown
     }
+
+    /// Who owns every point in the host's estimate, Black positive: 2 Black's territory
+    /// (or a point of a live black group), 1 under Black's influence, 0 neutral, −1 and
+    /// −2 likewise for White; `None` if the host has no estimate. Asked once per
+    /// position by the learned patterns' [`Owner`](crate::learned::FeatureGroup::Owner)
+    /// feature.
+    fn ownership(&self, board: &Board) -> Option<PointMap<i8>> {
+        let _ = board;
+        None
+    }
 }
 
 /// The oracle that reads nothing: liberties from the board, ladders and status unknown.
@@ -63,5 +73,9 @@ impl<O: BoardOracle + ?Sized> BoardOracle for &O {
 
     fn status(&self, board: &Board, point: Point) -> Status {
         (**self).status(board, point)
+    }
+
+    fn ownership(&self, board: &Board) -> Option<PointMap<i8>> {
+        (**self).ownership(board)
     }
 }

@@ -14,6 +14,9 @@
 //!   group is reported alive. A ko either way, or a move the reader did not name, is
 //!   [`Status::Unknown`].
 //! - **Liberties** from the board (the trait's default).
+//! - **Ownership** (the learned patterns' owner feature) from Bouzy's maps of the stones
+//!   as they stand: ±2 in the territory map (5/21), else ±1 in the moyo map (5/10), 0
+//!   elsewhere; no reading.
 //!
 //! The readers play on a copy of the board (the trait lends it immutably) and reuse
 //! their scratch buffers behind a [`Mutex`]: an oracle may be shared between threads
@@ -53,12 +56,13 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use go_board::{Board, Color, Move, Point, Status};
+use go_board::{Board, Color, Move, Point, PointMap, Status};
 use go_patterns::BoardOracle;
 
 use super::ladder::{Ladder, LadderScratch};
 use super::tactics::{Scratch, Tactics, TacticsConfig};
 use super::{Budget, Outcome};
+use crate::Bouzy;
 
 /// A cached question: the position's stones and ko ban, the point, and what was asked
 /// (0, 1: a ladder with black or white to move; 2: the status).
@@ -193,6 +197,27 @@ impl BoardOracle for ReadingOracle {
             Cached::Ladder(_) => Status::Unknown,
         }
     }
+
+    /// Bouzy's maps of the stones as they stand: 2 where the territory map
+    /// ([`Bouzy::TERRITORY`], 5 dilations and 21 erosions) is Black's, else 1 where the
+    /// moyo map ([`Bouzy::MOYO`], 5 and 10) is Black's, likewise −2 and −1 for White, 0
+    /// elsewhere. No reading: dead stones count as they stand.
+    fn ownership(&self, board: &Board) -> Option<PointMap<i8>> {
+        Some(ownership_levels(board))
+    }
+}
+
+/// The ownership levels of [`ReadingOracle`]'s [`BoardOracle::ownership`].
+fn ownership_levels(board: &Board) -> PointMap<i8> {
+    let stones = board.stones_by_color();
+    let (moyo, territory) = Bouzy::MOYO.map_both(Bouzy::TERRITORY, board.size(), &stones);
+    let mut levels = territory.map(|&t| 2 * t.signum() as i8);
+    for (level, &m) in levels.values_mut().iter_mut().zip(moyo.values()) {
+        if *level == 0 {
+            *level = m.signum() as i8;
+        }
+    }
+    levels
 }
 
 #[cfg(test)]
@@ -200,6 +225,38 @@ mod tests {
     use go_patterns::{BoardOnly, MatchInput, PatternSet};
 
     use super::*;
+
+    /// The ownership levels of a 9×9 board with a black wall on the third line from the
+    /// left and a white stone far right: Black's corner is territory (2), the points
+    /// beside the white stone are its influence, the middle is neutral; with the colours
+    /// swapped every level changes sign; `BoardOnly` has no estimate.
+    #[test]
+    fn issue_12_ownership_levels_from_bouzy_maps() {
+        let diagram = "
+            . . X . . . . . .
+            . . X . . . . . .
+            . . X . . . . . .
+            . . X . . . . . .
+            . . X . . . . O .
+            . . X . . . . . .
+            . . X . . . . . .
+            . . X . . . . . .
+            . . X . . . . . .
+            ";
+        let b = board(diagram);
+        let levels = ReadingOracle::new().ownership(&b).expect("an estimate");
+        assert_eq!(levels[at(&b, "A5")], 2, "behind the wall");
+        assert_eq!(levels[at(&b, "C5")], 2, "a stone of the wall");
+        assert_eq!(levels[at(&b, "H5")], -2, "a lone stone keeps its own point");
+        assert_eq!(levels[at(&b, "H6")], -1, "next to the white stone");
+        assert_eq!(levels[at(&b, "F5")], 0, "between both");
+        let swapped = board(&diagram.replace('X', "x").replace('O', "X").replace('x', "O"));
+        let back = ReadingOracle::new().ownership(&swapped).expect("an estimate");
+        for (p, &l) in levels.iter() {
+            assert_eq!(back[p], -l, "{p:?}");
+        }
+        assert!(BoardOnly.ownership(&b).is_none());
+    }
 
     fn board(diagram: &str) -> Board {
         Board::from_diagram(diagram).expect("a valid diagram")

@@ -1,9 +1,10 @@
 //! How `go-lab patterns` reads the ladder levels of the learned patterns' escape and
 //! atari features: with go-eval's [`ReadingOracle`] (its ladder reader behind
 //! go-patterns' [`BoardOracle`]; a read that reaches the reader's caps or depends on a
-//! ko is unknown, and the feature then takes its non-ladder level), or not at all.
-//! `go-lab patterns learn` fits the gammas with these answers and `go-lab patterns
-//! predict` scores with the same ones.
+//! ko is unknown, and the feature then takes its non-ladder level), or not at all; the
+//! same oracle gives the owner feature its Bouzy ownership levels. `go-lab patterns
+//! learn` fits the gammas with these answers and `go-lab patterns predict` scores with
+//! the same ones.
 
 use std::sync::Arc;
 
@@ -13,11 +14,11 @@ use go_patterns::BoardOracle;
 /// The ladder reading of the learned features in `go-lab patterns`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Reading {
-    /// go-eval's ladder reader ([`ReadingOracle`]).
+    /// go-eval's ladder reader and Bouzy ownership ([`ReadingOracle`]).
     #[default]
     Ladder,
     /// None (go-patterns' [`BoardOnly`](go_patterns::BoardOnly)): the ladder levels
-    /// never apply.
+    /// and the owner feature never apply.
     None,
 }
 

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use go_engine::output::{CommandError, Stdout};
 use go_patterns::learned::{
-    Competition, CompetitionBuilder, FeatureGroup, FitConfig, Harvest, TrainingSet,
+    Competition, CompetitionBuilder, FactorConfig, FeatureGroup, FitConfig, Harvest, TrainingSet,
 };
 use serde::Serialize;
 
@@ -57,6 +57,25 @@ pub struct Args {
     /// played by less than this.
     #[arg(long, value_name = "X", default_value_t = 1e-6)]
     pub tolerance: f64,
+    /// After MM, fit latent factors of this dimension (pairwise interactions of the
+    /// features; 0: none, the Bradley–Terry model).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub factors: usize,
+    /// Epochs of the latent-factor fit.
+    #[arg(long, value_name = "N", default_value_t = FactorConfig::default().epochs)]
+    pub factor_epochs: usize,
+    /// AdaGrad's step size in the latent-factor fit.
+    #[arg(long, value_name = "X", default_value_t = FactorConfig::default().learning_rate)]
+    pub factor_rate: f64,
+    /// The L2 penalty on the latent-factor vectors.
+    #[arg(long, value_name = "X", default_value_t = FactorConfig::default().l2)]
+    pub factor_l2: f64,
+    /// Positions per mini-batch of the latent-factor fit.
+    #[arg(long, value_name = "N", default_value_t = FactorConfig::default().batch)]
+    pub factor_batch: usize,
+    /// The seed of the latent-factor fit.
+    #[arg(long, value_name = "N", default_value_t = FactorConfig::default().seed)]
+    pub factor_seed: u64,
     /// Leave a tactical feature group out of the fit (its gammas stay 1), by name
     /// (`capture`, `line`, `place`, ...); repeatable, for ablations.
     #[arg(long, value_name = "GROUP", value_parser = parse_group)]
@@ -101,6 +120,11 @@ pub struct Summary {
     pub log_likelihood: Vec<f64>,
     /// Whether the fit converged.
     pub converged: bool,
+    /// The latent factors' dimension (0: none).
+    pub factors: usize,
+    /// With latent factors: the mean log-likelihood during each epoch, then after the
+    /// last one.
+    pub factor_log_likelihood: Vec<f64>,
     /// Seconds for the harvest, the competitions and the fit.
     pub seconds: [f64; 3],
     /// The model file's size in bytes.
@@ -117,6 +141,17 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         return Err(
             format!("--tolerance {}: a finite number >= 0 is needed", args.tolerance).into()
         );
+    }
+    let factors = (args.factors > 0).then_some(FactorConfig {
+        dimensions: args.factors,
+        epochs: args.factor_epochs,
+        learning_rate: args.factor_rate,
+        l2: args.factor_l2,
+        batch: args.factor_batch,
+        seed: args.factor_seed,
+    });
+    if let Some(Err(e)) = factors.as_ref().map(FactorConfig::check) {
+        return Err(format!("latent factors: {e}").into());
     }
     let mut files = games::games_of(&args.games, args.part)?;
     files.truncate(args.max_games.unwrap_or(usize::MAX));
@@ -193,6 +228,7 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
     let fit = FitConfig {
         max_iterations: args.iterations,
         tolerance: args.tolerance,
+        factors,
         ..FitConfig::default()
     };
     let (model, report) = set.fit(&fit).map_err(|e| CommandError::Failed(e.to_string()))?;
@@ -218,6 +254,8 @@ pub fn run(args: &Args, out: &mut Stdout) -> Result<ExitCode, CommandError> {
         fit_mb,
         log_likelihood: report.log_likelihood.clone(),
         converged: report.converged,
+        factors: args.factors,
+        factor_log_likelihood: report.factor_log_likelihood.clone(),
         seconds: [harvest_seconds, gather_seconds, fit_seconds],
         bytes: bytes.len(),
     };
@@ -271,6 +309,10 @@ fn print_summary(
     let ll: Vec<String> = s.log_likelihood.iter().map(|x| format!("{x:.4}")).collect();
     writeln!(out, "mean log-likelihood per iteration: {}", ll.join(" "))?;
     writeln!(out, "converged: {}", s.converged)?;
+    if s.factors > 0 {
+        let ll: Vec<String> = s.factor_log_likelihood.iter().map(|x| format!("{x:.4}")).collect();
+        writeln!(out, "latent factors ({} dimensions), per epoch: {}", s.factors, ll.join(" "))?;
+    }
     writeln!(
         out,
         "time: harvest {:.1} s, competitions {:.1} s, fit {:.1} s",

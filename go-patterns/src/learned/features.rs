@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use go_board::{Board, Color, Event, Move, Point, Position};
+use go_board::{Board, Color, Event, Move, Point, PointMap, Position};
 
 use super::dictionary::Dictionary;
 use super::geometry::gridcular;
@@ -45,12 +45,18 @@ pub enum FeatureGroup {
     /// centre (both 7 or more), in the opening (moves 1–50), the middle game (51–150)
     /// or later (151 and more): 28 levels per phase, `early:3-4` to `late:centre`.
     Place,
+    /// Who owns the move's point in the host's estimate ([`BoardOracle::ownership`]),
+    /// seen from the side to move (its territory, its influence, neutral, the
+    /// opponent's influence, the opponent's territory), by game phase as
+    /// [`FeatureGroup::Place`]: 5 levels per phase, `early:own-territory` to
+    /// `late:enemy-territory`. Absent when the oracle gives no estimate.
+    Owner,
     /// The largest learned shape around the move: a level per shape of the dictionary.
     Shape,
 }
 
 /// The number of tactical groups.
-pub(crate) const TACTICAL: usize = 10;
+pub(crate) const TACTICAL: usize = 11;
 
 /// The distance levels' names.
 const DISTANCES: [&str; 16] =
@@ -144,17 +150,48 @@ const PLACES: [&str; 84] = [
     "late:centre",
 ];
 
+/// The levels of [`FeatureGroup::Owner`] (phase, then the owner from the mover's side).
+const OWNERS: [&str; 15] = [
+    "early:own-territory",
+    "early:own-influence",
+    "early:neutral",
+    "early:enemy-influence",
+    "early:enemy-territory",
+    "middle:own-territory",
+    "middle:own-influence",
+    "middle:neutral",
+    "middle:enemy-influence",
+    "middle:enemy-territory",
+    "late:own-territory",
+    "late:own-influence",
+    "late:neutral",
+    "late:enemy-influence",
+    "late:enemy-territory",
+];
+
+/// The game phase of move `number` (from 1): 0 for moves 1–50, 1 for 51–150, 2 after.
+fn phase(number: usize) -> usize {
+    match number {
+        0..=50 => 0,
+        51..=150 => 1,
+        _ => 2,
+    }
+}
+
+/// The level of [`FeatureGroup::Owner`] of a point whose ownership is `owner` (Black
+/// positive, −2 to 2) for `mover` at move `number`.
+pub(crate) fn owner_level(owner: i8, mover: Color, number: usize) -> usize {
+    let own = if mover == Color::Black { owner } else { -owner };
+    phase(number) * 5 + (2 - own.clamp(-2, 2)) as usize
+}
+
 /// The levels of [`FeatureGroup::Place`] per phase.
 const PLACES_PER_PHASE: usize = 28;
 
 /// The level of [`FeatureGroup::Place`] of a point on lines `x` and `y` (from 1) at
 /// move `number` (from 1).
 pub(crate) fn place_level(x: u8, y: u8, number: usize) -> usize {
-    let phase = match number {
-        0..=50 => 0,
-        51..=150 => 1,
-        _ => 2,
-    };
+    let phase = phase(number);
     let (a, b) = (usize::from(x.min(y)), usize::from(x.max(y)).min(7));
     let within = if a >= 7 {
         PLACES_PER_PHASE - 1
@@ -178,6 +215,7 @@ impl FeatureGroup {
         FeatureGroup::Liberties,
         FeatureGroup::Pressure,
         FeatureGroup::Place,
+        FeatureGroup::Owner,
     ];
 
     /// Every group: the tactical ones, then [`FeatureGroup::Shape`].
@@ -192,11 +230,12 @@ impl FeatureGroup {
         FeatureGroup::Liberties,
         FeatureGroup::Pressure,
         FeatureGroup::Place,
+        FeatureGroup::Owner,
         FeatureGroup::Shape,
     ];
 
     /// The group's name (`capture`, `escape`, `self-atari`, `atari`, `line`, `last`,
-    /// `second-last`, `liberties`, `pressure`, `place`, `shape`).
+    /// `second-last`, `liberties`, `pressure`, `place`, `owner`, `shape`).
     pub const fn name(self) -> &'static str {
         match self {
             FeatureGroup::Capture => "capture",
@@ -209,6 +248,7 @@ impl FeatureGroup {
             FeatureGroup::Liberties => "liberties",
             FeatureGroup::Pressure => "pressure",
             FeatureGroup::Place => "place",
+            FeatureGroup::Owner => "owner",
             FeatureGroup::Shape => "shape",
         }
     }
@@ -228,6 +268,7 @@ impl FeatureGroup {
             FeatureGroup::Liberties => &["2", "3", "4", "5-plus"],
             FeatureGroup::Pressure => &["one", "two-three", "four-plus"],
             FeatureGroup::Place => &PLACES,
+            FeatureGroup::Owner => &OWNERS,
             FeatureGroup::Shape => &[],
         }
     }
@@ -245,6 +286,7 @@ impl FeatureGroup {
             FeatureGroup::Liberties => Some(7),
             FeatureGroup::Pressure => Some(8),
             FeatureGroup::Place => Some(9),
+            FeatureGroup::Owner => Some(10),
             FeatureGroup::Shape => None,
         }
     }
@@ -315,6 +357,8 @@ pub(crate) struct Context<'a> {
     number: usize,
     padded: Padded,
     scratch: Board,
+    /// The oracle's ownership estimate, asked at the first team.
+    owner: Option<Option<PointMap<i8>>>,
 }
 
 impl<'a> Context<'a> {
@@ -326,7 +370,7 @@ impl<'a> Context<'a> {
         let number = 1 + position.history().iter().filter(|e| matches!(e, Event::Move(..))).count();
         let mut padded = Padded::new();
         padded.load(board, mover);
-        Context { board, mover, last, second, number, padded, scratch: board.clone() }
+        Context { board, mover, last, second, number, padded, scratch: board.clone(), owner: None }
     }
 
     /// The board.
@@ -370,6 +414,10 @@ impl<'a> Context<'a> {
         }
         if let Some(q) = self.second {
             team.set(FeatureGroup::SecondLastMove, distance(q));
+        }
+        let board = self.board;
+        if let Some(owner) = self.owner.get_or_insert_with(|| oracle.ownership(board)) {
+            team.set(FeatureGroup::Owner, owner_level(owner[point], self.mover, self.number));
         }
         self.tactics(point, &mut team, oracle);
         team

@@ -4,16 +4,25 @@ use core::fmt;
 use std::path::Path;
 
 use super::dictionary::{Dictionary, DictionaryError};
+use super::factors::{FactorConfig, Factors};
 use super::features::{FeatureGroup, TACTICAL};
 use super::geometry::{GEOMETRY, MAX_SIZE, MIN_SIZE};
 use super::model::LearnedPatterns;
 use super::shape::{Shape, ShapeCell};
 
 const MAGIC: &[u8; 8] = b"GOPLEARN";
-const VERSION: u16 = 2;
+const VERSION: u16 = 3;
 
-/// The tactical groups of a version-1 file (before [`FeatureGroup::Place`]).
-const V1_GROUPS: usize = 9;
+/// The tactical groups of a file of each version: 9 in version 1 (before
+/// [`FeatureGroup::Place`]), 10 in version 2 (before [`FeatureGroup::Owner`]), all in
+/// version 3.
+const fn groups_of(version: u16) -> usize {
+    match version {
+        1 => 9,
+        2 => 10,
+        _ => TACTICAL,
+    }
+}
 
 /// The largest model file [`LearnedPatterns::load`] reads.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -73,7 +82,10 @@ pub enum LoadErrorKind {
         /// The shape's index.
         shape: usize,
     },
-    /// Bytes between the last shape and the checksum.
+    /// A latent-factor vector has a number that is not finite, or more dimensions
+    /// than [`FactorConfig::MAX_DIMENSIONS`](crate::learned::FactorConfig::MAX_DIMENSIONS).
+    Factor(String),
+    /// Bytes between the last shape (or the latent factors) and the checksum.
     TrailingBytes,
     /// The checksum does not match.
     Checksum,
@@ -128,6 +140,7 @@ impl fmt::Display for LoadError {
             LoadErrorKind::NotClosed { shape } => {
                 write!(f, "shape {shape} is in the file but its inner disc is not")
             }
+            LoadErrorKind::Factor(what) => write!(f, "latent factors: {what}"),
             LoadErrorKind::TrailingBytes => f.write_str("bytes after the last shape"),
             LoadErrorKind::Checksum => {
                 f.write_str("checksum mismatch (the file is damaged or truncated)")
@@ -177,6 +190,15 @@ pub(crate) fn write(model: &LearnedPatterns) -> Vec<u8> {
         }
         out.extend_from_slice(&bytes);
         out.extend_from_slice(&gamma.to_le_bytes());
+    }
+    match model.factors() {
+        None => out.push(0),
+        Some(factors) => {
+            out.push(factors.k as u8);
+            for &x in factors.tactical.iter().flatten().chain(&factors.shape) {
+                out.extend_from_slice(&half::f16::from_f32(x).to_le_bytes());
+            }
+        }
     }
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
@@ -244,8 +266,8 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
     let mut r = Reader { bytes: &bytes[..body], at: r.at };
     let at = r.at;
     let groups = usize::from(r.u8()?);
-    // Version 1 has the first nine groups; the others keep gammas of 1 (no effect).
-    let expected = if version == 1 { V1_GROUPS } else { FeatureGroup::TACTICAL.len() };
+    // Older versions have the first groups; the others keep gammas of 1 (no effect).
+    let expected = groups_of(version);
     if groups != expected {
         return Err(LoadError::new(
             at,
@@ -293,6 +315,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
         shapes.push(shape);
         gammas.push(r.gamma(|| format!("shape {index}"))?);
     }
+    let factors = if version >= 3 { read_factors(&mut r, gammas.len())? } else { None };
     if r.at != body {
         return Err(LoadError::new(r.at, LoadErrorKind::TrailingBytes));
     }
@@ -307,11 +330,56 @@ pub(crate) fn read(bytes: &[u8]) -> Result<LearnedPatterns, LoadError> {
             LoadError::new(body, LoadErrorKind::Io("too many shapes".into()))
         }
     })?;
-    Ok(LearnedPatterns::from_parts(std::sync::Arc::new(dictionary), tactical, gammas))
+    Ok(LearnedPatterns::from_parts(std::sync::Arc::new(dictionary), tactical, gammas)
+        .with_factors(factors))
+}
+
+/// Reads the latent factors of a version-3 file: their dimension `k` (0 for none), then
+/// `k` numbers per tactical level (in group order) and per shape.
+fn read_factors(r: &mut Reader<'_>, shapes: usize) -> Result<Option<Factors>, LoadError> {
+    let at = r.at;
+    let k = usize::from(r.u8()?);
+    if k == 0 {
+        return Ok(None);
+    }
+    if k > FactorConfig::MAX_DIMENSIONS {
+        return Err(LoadError::new(
+            at,
+            LoadErrorKind::Factor(format!(
+                "{k} dimensions, at most {} are allowed",
+                FactorConfig::MAX_DIMENSIONS
+            )),
+        ));
+    }
+    let mut vector = |n: usize, what: &dyn Fn(usize) -> String| -> Result<Vec<f32>, LoadError> {
+        // Never reserve more than the file holds.
+        let mut out = Vec::with_capacity((n * k).min(r.bytes.len() / 2));
+        for i in 0..n {
+            for _ in 0..k {
+                let at = r.at;
+                let x = half::f16::from_le_bytes(r.take(2)?.try_into().expect("2 bytes"));
+                let x = x.to_f32();
+                if !x.is_finite() {
+                    return Err(LoadError::new(
+                        at,
+                        LoadErrorKind::Factor(format!("the vector of {} is not finite", what(i))),
+                    ));
+                }
+                out.push(x);
+            }
+        }
+        Ok(out)
+    };
+    let mut tactical: [Vec<f32>; TACTICAL] = Default::default();
+    for (g, out) in FeatureGroup::TACTICAL.into_iter().zip(&mut tactical) {
+        *out = vector(g.levels().len(), &|l| format!("{}:{}", g.name(), g.levels()[l]))?;
+    }
+    let shape = vector(shapes, &|i| format!("shape {i}"))?;
+    Ok(Some(Factors { k, tactical, shape }))
 }
 
 impl LearnedPatterns {
-    /// The model in the file format of [`crate::learned`] (version 2).
+    /// The model in the file format of [`crate::learned`] (version 3).
     pub fn to_bytes(&self) -> Vec<u8> {
         write(self)
     }
@@ -328,12 +396,13 @@ impl LearnedPatterns {
         read(bytes)
     }
 
-    /// The model that ships with the crate (`models/learned-pro.bin`, 48,324 shapes),
-    /// learned from professional games by `go-lab patterns learn` (the crate's README
-    /// gives the command and the games). It reads ladders through
-    /// [`BoardOnly`](crate::BoardOnly), that is not at all, until it is given an oracle
-    /// ([`LearnedPatterns::with_oracle`]): its ladder levels were fitted with a full
-    /// ladder reader, so give it one (go-eval's).
+    /// The model that ships with the crate (`models/learned-pro.bin`: 21,098 shapes and
+    /// latent factors of 16 dimensions), learned from professional games by `go-lab
+    /// patterns learn` (the crate's README gives the command and the games). It asks
+    /// [`BoardOnly`](crate::BoardOnly), that is nobody, for ladders and ownership until
+    /// it is given an oracle ([`LearnedPatterns::with_oracle`]): its ladder and owner
+    /// levels were fitted with go-eval's ladder reader and Bouzy maps, so give it
+    /// go-eval's `ReadingOracle`.
     ///
     /// # Errors
     ///

@@ -12,6 +12,7 @@
 //! of competition `j`, `C_ij` the strength of its teams with `i` divided by `gamma_i`,
 //! and the prior is Coulom's: `prior` virtual wins and losses against a team of gamma 1.
 
+use super::factors::FactorConfig;
 use super::features::TACTICAL;
 
 /// The settings of a fit.
@@ -24,12 +25,15 @@ pub struct FitConfig {
     /// Virtual wins and losses of every feature against a team of gamma 1 (Coulom's
     /// prior: 1). Keeps the gammas of rare features finite.
     pub prior: f64,
+    /// After MM, fit latent factors (pairwise interactions of the features, see
+    /// [`FactorConfig`]) with these settings; `None` keeps the Bradley–Terry model.
+    pub factors: Option<FactorConfig>,
 }
 
 impl Default for FitConfig {
-    /// 40 iterations, tolerance 1e-6, prior 1.
+    /// 40 iterations, tolerance 1e-6, prior 1, no latent factors.
     fn default() -> FitConfig {
-        FitConfig { max_iterations: 40, tolerance: 1e-6, prior: 1.0 }
+        FitConfig { max_iterations: 40, tolerance: 1e-6, prior: 1.0, factors: None }
     }
 }
 
@@ -46,6 +50,9 @@ pub struct FitReport {
     pub log_likelihood: Vec<f64>,
     /// Whether the tolerance was reached within the iterations.
     pub converged: bool,
+    /// With latent factors: the mean log-likelihood of the moves played during each
+    /// epoch of their fit (with the parameters of the moment), then after the last one.
+    pub factor_log_likelihood: Vec<f64>,
 }
 
 /// A candidate team: its tactical combination, its shape, and how many candidates of
@@ -68,17 +75,17 @@ impl Entry {
     }
 
     #[inline]
-    fn combo(self) -> usize {
+    pub(crate) fn combo(self) -> usize {
         (self.0 & 0xffff_ffff) as usize
     }
 
     #[inline]
-    fn shape(self) -> usize {
+    pub(crate) fn shape(self) -> usize {
         ((self.0 >> 32) & 0x3f_ffff) as usize
     }
 
     #[inline]
-    fn count(self) -> f64 {
+    pub(crate) fn count(self) -> f64 {
         (self.0 >> 54) as f64
     }
 }
@@ -95,6 +102,19 @@ pub(crate) struct Chunk {
     bounds: Vec<u32>,
     /// The winning team of each competition.
     winners: Vec<(u32, u32)>,
+}
+
+impl Chunk {
+    /// The number of competitions.
+    pub(crate) fn len(&self) -> usize {
+        self.winners.len()
+    }
+
+    /// Competition `j`: its entries and its winner.
+    pub(crate) fn competition(&self, j: usize) -> (&[Entry], (u32, u32)) {
+        let (from, to) = (self.bounds[j] as usize, self.bounds[j + 1] as usize);
+        (&self.entries[from..to], self.winners[j])
+    }
 }
 
 /// The competitions, compactly: teams as (combination of tactical levels, shape).
@@ -310,27 +330,7 @@ impl Data {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator (splitmix64).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-
-        fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
+    use crate::learned::factors::Rng;
 
     /// Competitions between random teams of two tactical groups and a shape group,
     /// decided by known gammas; MM must find the gammas back (up to the scale of each
@@ -377,7 +377,7 @@ mod tests {
                 teams.iter().map(|&(c, s)| Entry::new(c as u32, s as u32, 1)).collect();
             data.push(&entries, (winner.0 as u32, winner.1 as u32));
         }
-        let config = FitConfig { max_iterations: 300, tolerance: 1e-10, prior: 1.0 };
+        let config = FitConfig { max_iterations: 300, tolerance: 1e-10, ..FitConfig::default() };
         let (gammas, report) = data.fit(&config);
         assert!(
             report.converged,

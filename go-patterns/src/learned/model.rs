@@ -6,6 +6,7 @@ use std::sync::Arc;
 use go_board::{Move, Point, Position};
 
 use super::dictionary::Dictionary;
+use super::factors::Factors;
 use super::features::{Context, FeatureGroup, TACTICAL, Team};
 use super::mm::FitReport;
 use super::shape::Shape;
@@ -68,6 +69,8 @@ pub struct LearnedPatterns {
     dictionary: Arc<Dictionary>,
     tactical: [Vec<f32>; TACTICAL],
     shape: Vec<f32>,
+    /// The latent factors (pairwise interactions), if the model has them.
+    factors: Option<Arc<Factors>>,
     oracle: Arc<dyn BoardOracle + Send + Sync>,
     candidates: usize,
 }
@@ -77,6 +80,7 @@ impl core::fmt::Debug for LearnedPatterns {
         f.debug_struct("LearnedPatterns")
             .field("shapes", &self.shape.len())
             .field("tactical", &self.tactical)
+            .field("factor_dimensions", &self.factor_dimensions())
             .field("candidates", &self.candidates)
             .finish_non_exhaustive()
     }
@@ -98,9 +102,29 @@ impl LearnedPatterns {
             dictionary,
             tactical,
             shape,
+            factors: None,
             oracle: Arc::new(BoardOnly),
             candidates: LearnedPatterns::DEFAULT_CANDIDATES,
         }
+    }
+
+    /// The same model with latent factors (vectors for every tactical level and shape of
+    /// this model).
+    pub(crate) fn with_factors(mut self, factors: Option<Factors>) -> LearnedPatterns {
+        debug_assert!(factors.as_ref().is_none_or(|f| f.shape.len() == f.k * self.shape.len()));
+        self.factors = factors.map(Arc::new);
+        self
+    }
+
+    /// The length of the latent-factor vectors (0 for a Bradley–Terry model without
+    /// them).
+    pub fn factor_dimensions(&self) -> usize {
+        self.factors.as_ref().map_or(0, |f| f.k)
+    }
+
+    /// The latent factors (for the file format).
+    pub(crate) fn factors(&self) -> Option<&Factors> {
+        self.factors.as_deref()
     }
 
     /// Trains a model on `samples`, positions each with the move its side to move
@@ -155,6 +179,7 @@ impl LearnedPatterns {
             dictionary: Arc::new(dictionary),
             tactical: self.tactical.clone(),
             shape: self.shape[..n].to_vec(),
+            factors: self.factors.as_ref().map(|f| Arc::new(f.truncated(n))),
             oracle: Arc::clone(&self.oracle),
             candidates: self.candidates,
         })
@@ -184,7 +209,9 @@ impl LearnedPatterns {
         gammas.get(level as usize).map(|&g| f64::from(g))
     }
 
-    /// The strength of a team: the product of its features' gammas.
+    /// The strength of a team: the product of its features' gammas, times `exp` of the
+    /// sum of the dot products of their latent-factor vectors over every pair of them
+    /// when the model has factors.
     pub fn strength(&self, team: &Team) -> f64 {
         let mut g = team.shape.map_or(1.0, |s| self.shape[s as usize]);
         for (i, &level) in team.tactical.iter().enumerate() {
@@ -192,7 +219,10 @@ impl LearnedPatterns {
                 g *= self.tactical[i][usize::from(level) - 1];
             }
         }
-        f64::from(g)
+        match &self.factors {
+            Some(f) => f64::from(g) * f.interaction(team).exp(),
+            None => f64::from(g),
+        }
     }
 
     /// A readable name of a feature: `capture:saves-one`, `line:3`, `shape:7#123` (the

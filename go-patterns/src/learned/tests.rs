@@ -5,25 +5,9 @@ use std::sync::Arc;
 
 use go_board::{BoardSize, Color, KoRule, Move, Point, Position, Rules, Setup, Symmetry};
 
+use super::factors::Rng;
 use super::*;
 use crate::CandidateGenerator;
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn p(v: &str, size: BoardSize) -> Point {
     Point::parse_gtp(v, size).unwrap()
@@ -519,14 +503,14 @@ fn malformed_files_give_located_errors() {
     assert_eq!(kind(b""), LoadErrorKind::NotAModel);
     assert_eq!(kind(b"GOPLEAR"), LoadErrorKind::NotAModel);
     assert_eq!(kind(b"GOPLEARN"), LoadErrorKind::Truncated);
-    let mut v3 = body.clone();
-    v3[8] = 3;
-    assert_eq!(kind(&seal(v3.clone())), LoadErrorKind::Version(3));
+    let mut v4 = body.clone();
+    v4[8] = 4;
+    assert_eq!(kind(&seal(v4.clone())), LoadErrorKind::Version(4));
     assert!(
-        LearnedPatterns::from_bytes(&seal(v3))
+        LearnedPatterns::from_bytes(&seal(v4))
             .unwrap_err()
             .to_string()
-            .contains("format version 3, this crate reads versions 1 to 2"),
+            .contains("format version 4, this crate reads versions 1 to 3"),
     );
     let mut v0 = body.clone();
     v0[8] = 0;
@@ -546,7 +530,7 @@ fn malformed_files_give_located_errors() {
     groups[10] = 6;
     assert!(matches!(
         kind(&seal(groups)),
-        LoadErrorKind::Groups { group: None, found: 6, expected: 10 }
+        LoadErrorKind::Groups { group: None, found: 6, expected: 11 }
     ));
     let mut levels = body.clone();
     levels[11] = 3;
@@ -571,15 +555,24 @@ fn malformed_files_give_located_errors() {
     let err = LearnedPatterns::from_bytes(&seal(size)).unwrap_err();
     assert_eq!(err.kind(), &LoadErrorKind::ShapeSize { shape: 0, size: 11 });
     assert_eq!(err.offset(), first);
-    // A count larger than the shapes: the file ends early (no huge allocation).
+    // A count larger than the shapes: no huge allocation; the latent-factor byte (0) is
+    // read as the next shape's size.
+    let n = model.shape_count();
     let mut count = body.clone();
     count[first - 4..first].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert_eq!(kind(&seal(count)), LoadErrorKind::Truncated);
-    // A count smaller than the shapes: bytes left over.
+    assert_eq!(kind(&seal(count)), LoadErrorKind::ShapeSize { shape: n, size: 0 });
+    // A count smaller than the shapes: the last shape's size byte is read as the
+    // latent factors' dimension, and their vectors are its cells (not numbers) and run
+    // past the end.
     let mut fewer = body.clone();
-    let n = model.shape_count() as u32;
-    fewer[first - 4..first].copy_from_slice(&(n - 1).to_le_bytes());
-    assert_eq!(kind(&seal(fewer)), LoadErrorKind::TrailingBytes);
+    fewer[first - 4..first].copy_from_slice(&(n as u32 - 1).to_le_bytes());
+    let err = kind(&seal(fewer));
+    assert!(matches!(err, LoadErrorKind::Factor(_) | LoadErrorKind::Truncated), "{err:?}");
+    // A byte after the latent-factor byte.
+    let mut extra = body.clone();
+    extra.push(0);
+    assert_eq!(kind(&seal(extra)), LoadErrorKind::TrailingBytes);
+    let n = n as u32;
     // A repeated shape: the first shape twice.
     let record = 1 + 2 + 4; // a 3x3: size byte, 8 cells in 2 bytes, gamma
     let mut twice = body[..first + record].to_vec();
@@ -590,21 +583,20 @@ fn malformed_files_give_located_errors() {
     // Unused bits of a size-4 shape (12 cells in 3 bytes: none unused) ... a size-3
     // shape uses all 16 bits too; a size-5 one (20 cells, 5 bytes) neither. Size 7 has
     // 36 cells in 9 bytes, size 6 has 28 in 7: take a shape with padding in a fresh file.
-    let fresh = {
-        let mut f = body[..first - 4].to_vec();
-        f.extend_from_slice(&1u32.to_le_bytes());
-        f.push(3);
-        f.extend_from_slice(&[0, 0]);
-        f.extend_from_slice(&1.0f32.to_le_bytes());
-        f
-    };
-    assert!(LearnedPatterns::from_bytes(&seal(fresh.clone())).is_ok());
+    let mut fresh = body[..first - 4].to_vec();
+    fresh.extend_from_slice(&1u32.to_le_bytes());
+    fresh.push(3);
+    fresh.extend_from_slice(&[0, 0]);
+    fresh.extend_from_slice(&1.0f32.to_le_bytes());
+    let factorless = |shapes: &[u8]| [shapes, &[0]].concat();
+    assert!(LearnedPatterns::from_bytes(&seal(factorless(&fresh))).is_ok());
     // A 3x3 alone is fine; a size-4 shape without its 3x3 is not closed.
     let mut open = fresh.clone();
     open[first - 4..first].copy_from_slice(&2u32.to_le_bytes());
     open.push(4);
     open.extend_from_slice(&[0b0000_0001, 0, 0b0000_0001]);
     open.extend_from_slice(&1.0f32.to_le_bytes());
+    let open = factorless(&open);
     assert_eq!(kind(&seal(open.clone())), LoadErrorKind::NotClosed { shape: 1 });
     // Every size has a multiple of 4 cells: no padding bits exist.
     for size in Shape::MIN_SIZE..=Shape::MAX_SIZE {
@@ -778,7 +770,7 @@ fn issue_12_the_shipped_model_reads_and_plays_like_professionals() {
 }
 
 /// The number of shapes of the shipped model.
-const SHIPPED_SHAPES: usize = 48_324;
+const SHIPPED_SHAPES: usize = 21_098;
 
 #[test]
 fn issue_12_place_levels_name_the_lines_and_the_phase() {
@@ -810,27 +802,50 @@ fn issue_12_place_levels_name_the_lines_and_the_phase() {
     assert_eq!(FeatureGroup::Place.levels()[level as usize], "early:4-4");
 }
 
+/// The body (without checksum) of `model` (without latent factors) written in an older
+/// format `version` (1 or 2): without the latent-factor byte, the owner group, and in
+/// version 1 the place group.
+fn older(model: &LearnedPatterns, version: u8) -> Vec<u8> {
+    assert_eq!(model.factor_dimensions(), 0);
+    let bytes = model.to_bytes();
+    assert_eq!(bytes[bytes.len() - 9], 0, "no latent factors");
+    let mut body = bytes[..bytes.len() - 9].to_vec();
+    let start = |group: usize| {
+        11 + FeatureGroup::TACTICAL[..group].iter().map(|g| 1 + 4 * g.levels().len()).sum::<usize>()
+    };
+    let groups = if version == 1 { 9 } else { 10 };
+    for g in (groups..FeatureGroup::TACTICAL.len()).rev() {
+        body.drain(start(g)..start(g + 1));
+    }
+    body[8] = version;
+    body[10] = groups as u8;
+    body
+}
+
 #[test]
 fn issue_12_version_1_models_load_without_the_place_group() {
-    // A version-1 file is a version-2 file without the place group's levels.
+    // A version-1 file is a version-3 file without the place and owner groups and
+    // without the latent-factor byte; version 2 has the place group.
     let model = random_model();
-    let bytes = model.to_bytes();
-    let mut body = bytes[..bytes.len() - 8].to_vec();
-    let place =
-        11 + FeatureGroup::TACTICAL[..9].iter().map(|g| 1 + 4 * g.levels().len()).sum::<usize>();
-    assert_eq!(usize::from(body[place]), FeatureGroup::Place.levels().len());
-    body.drain(place..place + 1 + 4 * FeatureGroup::Place.levels().len());
-    body[8] = 1;
-    body[10] = 9;
+    let body = older(&model, 1);
     let old = LearnedPatterns::from_bytes(&seal(body.clone())).unwrap();
-    for (level, _) in FeatureGroup::Place.levels().iter().enumerate() {
-        assert_eq!(old.gamma(FeatureGroup::Place, level as u32), Some(1.0));
-    }
-    for group in FeatureGroup::TACTICAL.into_iter().filter(|&g| g != FeatureGroup::Place) {
-        for level in 0..group.levels().len() as u32 {
-            assert_eq!(old.gamma(group, level), model.gamma(group, level), "{group}");
+    let two = LearnedPatterns::from_bytes(&seal(older(&model, 2))).unwrap();
+    for group in [FeatureGroup::Place, FeatureGroup::Owner] {
+        for (level, _) in group.levels().iter().enumerate() {
+            assert_eq!(old.gamma(group, level as u32), Some(1.0));
+            let place = model.gamma(group, level as u32);
+            let expected = if group == FeatureGroup::Place { place } else { Some(1.0) };
+            assert_eq!(two.gamma(group, level as u32), expected);
         }
     }
+    let both = [FeatureGroup::Place, FeatureGroup::Owner];
+    for group in FeatureGroup::TACTICAL.into_iter().filter(|g| !both.contains(g)) {
+        for level in 0..group.levels().len() as u32 {
+            assert_eq!(old.gamma(group, level), model.gamma(group, level), "{group}");
+            assert_eq!(two.gamma(group, level), model.gamma(group, level), "{group}");
+        }
+    }
+    assert_eq!(two.factor_dimensions(), 0);
     assert_eq!(old.shape_count(), model.shape_count());
     // A version-1 file with ten groups is an error naming the count.
     let mut ten = body;
@@ -838,4 +853,122 @@ fn issue_12_version_1_models_load_without_the_place_group() {
     let err = LearnedPatterns::from_bytes(&seal(ten)).unwrap_err();
     assert_eq!(err.kind(), &LoadErrorKind::Groups { group: None, found: 10, expected: 9 });
     assert_eq!(err.offset(), 10);
+}
+
+/// A model trained on random clustered games, with latent factors of 3 dimensions.
+fn random_factor_model() -> LearnedPatterns {
+    let mut rng = Rng(11);
+    let mut samples = Vec::new();
+    for _ in 0..6 {
+        samples.extend(random_game(&mut rng, 150, Rules::japanese()));
+    }
+    let factors = FactorConfig { dimensions: 3, epochs: 3, ..FactorConfig::default() };
+    let config = TrainConfig {
+        min_count: 2,
+        max_shapes: None,
+        fit: FitConfig { max_iterations: 8, factors: Some(factors), ..FitConfig::default() },
+    };
+    let (model, report) = LearnedPatterns::train(samples.iter().cloned(), &config).unwrap();
+    assert_eq!(model.factor_dimensions(), 3);
+    // The factors fit the training positions better than the gammas alone.
+    let mm = *report.log_likelihood.last().unwrap();
+    let factors = *report.factor_log_likelihood.last().unwrap();
+    assert!(factors > mm, "MM {mm}, factors {factors}");
+    model
+}
+
+#[test]
+fn issue_12_latent_factor_models_round_trip_and_follow_the_symmetries() {
+    let model = random_factor_model();
+    let bytes = model.to_bytes();
+    let back = LearnedPatterns::from_bytes(&bytes).unwrap();
+    assert_eq!(back.to_bytes(), bytes);
+    assert_eq!(back.factor_dimensions(), 3);
+    let mut rng = Rng(99);
+    let game = random_game(&mut rng, 120, Rules::japanese());
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut interactions = 0;
+    for upto in [0, 1, 40, 90, 119] {
+        let original = &game[upto].0;
+        model.score(original, &mut a);
+        back.score(original, &mut b);
+        assert_eq!(a, b);
+        // The factors change the strengths: a move's strength is no longer the product
+        // of its gammas.
+        for s in &a {
+            let team = model.team(original, s.point).unwrap();
+            let product: f64 = team.features().map(|(g, l)| model.gamma(g, l).unwrap()).product();
+            interactions += usize::from((s.gamma / product - 1.0).abs() > 1e-3);
+        }
+        let size = original.size();
+        for symmetry in Symmetry::ALL {
+            for swap in [false, true] {
+                let image = transformed(&game, upto, symmetry, swap);
+                model.score(&image, &mut b);
+                for s in &a {
+                    let q = symmetry.apply(s.point, size);
+                    let t = b.iter().find(|t| t.point == q).expect("the image is a candidate");
+                    assert_eq!(s.gamma, t.gamma, "move {upto}, {symmetry:?}, swap {swap}");
+                }
+            }
+        }
+    }
+    assert!(interactions > 100, "{interactions}");
+    // Truncated, the vectors of the kept shapes stay.
+    let small = model.truncated(10).unwrap();
+    assert_eq!(small.factor_dimensions(), 3);
+    let small_back = LearnedPatterns::from_bytes(&small.to_bytes()).unwrap();
+    assert_eq!(small_back.to_bytes(), small.to_bytes());
+}
+
+#[test]
+fn issue_12_bad_latent_factors_give_located_errors() {
+    let model = random_factor_model();
+    let bytes = model.to_bytes();
+    let body = bytes[..bytes.len() - 8].to_vec();
+    let halves = 3
+        * (FeatureGroup::TACTICAL.iter().map(|g| g.levels().len()).sum::<usize>()
+            + model.shape_count());
+    let k_at = body.len() - 2 * halves - 1;
+    assert_eq!(body[k_at], 3);
+    let error = |b: Vec<u8>| LearnedPatterns::from_bytes(&seal(b)).unwrap_err();
+    // Too many dimensions.
+    let mut wide = body.clone();
+    wide[k_at] = 65;
+    let err = error(wide);
+    assert!(matches!(err.kind(), LoadErrorKind::Factor(_)), "{err}");
+    assert_eq!(err.offset(), k_at);
+    assert!(err.to_string().contains("65 dimensions"), "{err}");
+    // A number that is not finite: the first of the first level's vector, and one of
+    // the last shape's.
+    for (at, what) in [
+        (k_at + 1, "capture:saves-one".to_string()),
+        (body.len() - 2, format!("shape {}", model.shape_count() - 1)),
+    ] {
+        let mut bad = body.clone();
+        bad[at..at + 2].copy_from_slice(&half::f16::NAN.to_le_bytes());
+        let err = error(bad);
+        assert_eq!(err.offset(), at);
+        assert!(err.to_string().contains(&what), "{err}");
+    }
+    // Vectors cut short: the file ends early; a longer dimension than the vectors hold
+    // too (no allocation beyond the file).
+    let short = body[..body.len() - 2].to_vec();
+    assert_eq!(error(short).kind(), &LoadErrorKind::Truncated);
+    let mut longer = body.clone();
+    longer[k_at] = 64;
+    assert_eq!(error(longer).kind(), &LoadErrorKind::Truncated);
+    // Bad settings are refused before any fit.
+    let mut rng = Rng(3);
+    let samples = random_game(&mut rng, 30, Rules::japanese());
+    let bad = TrainConfig {
+        min_count: 1,
+        max_shapes: None,
+        fit: FitConfig {
+            factors: Some(FactorConfig { dimensions: 0, ..FactorConfig::default() }),
+            ..FitConfig::default()
+        },
+    };
+    let err = LearnedPatterns::train(samples.iter().cloned(), &bad).unwrap_err();
+    assert!(err.to_string().contains("dimensions"), "{err}");
 }

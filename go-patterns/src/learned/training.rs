@@ -8,6 +8,7 @@ use std::sync::Arc;
 use go_board::{Move, Position};
 
 use super::dictionary::Dictionary;
+use super::factors::FactorConfig;
 use super::features::{Context, TACTICAL, Team};
 use super::geometry::MAX_SIZE;
 use super::mm::{Data, Entry, FitConfig, FitReport, MAX_COUNT, MAX_SHAPES};
@@ -150,6 +151,8 @@ impl Default for TrainConfig {
 pub enum TrainError {
     /// No sample was a move on an empty point that the board allows.
     NoPositions,
+    /// A setting of the fit cannot be used (named in the message).
+    Settings(String),
 }
 
 impl fmt::Display for TrainError {
@@ -158,6 +161,7 @@ impl fmt::Display for TrainError {
             TrainError::NoPositions => {
                 f.write_str("no training position: every sample was a pass or an illegal move")
             }
+            TrainError::Settings(e) => f.write_str(e),
         }
     }
 }
@@ -354,19 +358,33 @@ impl TrainingSet {
         self.data.heap_bytes()
     }
 
-    /// Fits the gammas and returns the model with the fit's report.
+    /// Fits the gammas (and, if [`FitConfig::factors`] asks, the latent factors) and
+    /// returns the model with the fit's report.
     ///
     /// # Errors
     ///
     /// [`TrainError::NoPositions`] when no competition was kept.
+    /// [`TrainError::Settings`] when [`FitConfig::factors`] has settings that
+    /// [`FactorConfig::check`] refuses.
     pub fn fit(self, config: &FitConfig) -> Result<(LearnedPatterns, FitReport), TrainError> {
         if self.is_empty() {
             return Err(TrainError::NoPositions);
         }
-        let (gammas, report) = self.data.fit(config);
+        if let Some(Err(e)) = config.factors.as_ref().map(FactorConfig::check) {
+            return Err(TrainError::Settings(format!("latent factors: {e}")));
+        }
+        let (mut gammas, mut report) = self.data.fit(config);
+        let mut factors = None;
+        if let Some(factor_config) = &config.factors {
+            let (refitted, fitted, factor_report) = self.data.fit_factors(&gammas, factor_config);
+            gammas = refitted;
+            factors = Some(fitted);
+            report.factor_log_likelihood = factor_report.log_likelihood;
+        }
         let tactical = gammas.tactical.map(|g| g.into_iter().map(|x| x as f32).collect());
         let shape = gammas.shape[..self.data.shapes].iter().map(|&x| x as f32).collect();
         let model = LearnedPatterns::from_parts(self.builder.dictionary, tactical, shape)
+            .with_factors(factors)
             .with_oracle(self.builder.oracle);
         Ok((model, report))
     }
