@@ -47,9 +47,10 @@ pub trait BoardOracle {
 
     /// Who owns every point in the host's estimate, Black positive: 2 Black's territory
     /// (or a point of a live black group), 1 under Black's influence, 0 neutral, −1 and
-    /// −2 likewise for White; `None` if the host has no estimate. Asked once per
-    /// position by the learned patterns' [`Owner`](crate::learned::FeatureGroup::Owner)
-    /// feature.
+    /// −2 likewise for White (other values count as the nearest of these); `None` if
+    /// the host has no estimate. Asked once per position by the learned patterns'
+    /// [`Owner`](crate::learned::FeatureGroup::Owner) feature, which ignores the answer
+    /// on points off the map.
     fn ownership(&self, board: &Board) -> Option<PointMap<i8>> {
         let _ = board;
         None

@@ -416,8 +416,10 @@ impl<'a> Context<'a> {
             team.set(FeatureGroup::SecondLastMove, distance(q));
         }
         let board = self.board;
-        if let Some(owner) = self.owner.get_or_insert_with(|| oracle.ownership(board)) {
-            team.set(FeatureGroup::Owner, owner_level(owner[point], self.mover, self.number));
+        let owner = self.owner.get_or_insert_with(|| oracle.ownership(board));
+        // A map of another size (a faulty oracle) gives no level rather than a panic.
+        if let Some(&owner) = owner.as_ref().and_then(|map| map.get(point)) {
+            team.set(FeatureGroup::Owner, owner_level(owner, self.mover, self.number));
         }
         self.tactics(point, &mut team, oracle);
         team

@@ -254,8 +254,13 @@ impl LearnedPatterns {
     /// simple-ko point and suicides; a superko is not checked), into `out` (cleared
     /// first), in the order of the points.
     pub fn score(&self, position: &Position, out: &mut Vec<ScoredMove>) {
+        self.score_in(&mut Context::new(position), out);
+    }
+
+    /// [`LearnedPatterns::score`] in a context the caller keeps (and may ask for more
+    /// teams: the oracle's ownership is then asked once).
+    fn score_in(&self, context: &mut Context<'_>, out: &mut Vec<ScoredMove>) {
         out.clear();
-        let mut context = Context::new(position);
         let board = context.board();
         let oracle: &dyn BoardOracle = &*self.oracle;
         for point in board.empty_set().iter() {
@@ -321,10 +326,12 @@ impl CandidateGenerator for LearnedPatterns {
             return;
         }
         let mut scored = Vec::new();
-        self.score(position, &mut scored);
+        // One context for the scores and the candidates' features: the oracle's
+        // ownership (two Bouzy maps in go-eval) is computed once per position.
+        let mut context = Context::new(position);
+        self.score_in(&mut context, &mut scored);
         let total: f64 = scored.iter().map(|s| s.gamma).sum();
         scored.sort_by(|a, b| b.gamma.total_cmp(&a.gamma).then(a.point.cmp(&b.point)));
-        let mut context = Context::new(position);
         let mut added = 0;
         for s in scored {
             if added == self.candidates {

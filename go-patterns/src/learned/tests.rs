@@ -972,3 +972,83 @@ fn issue_12_bad_latent_factors_give_located_errors() {
     let err = LearnedPatterns::train(samples.iter().cloned(), &bad).unwrap_err();
     assert!(err.to_string().contains("dimensions"), "{err}");
 }
+
+/// An oracle whose ownership is a fixed map by column (A and B Black's territory, C
+/// Black's influence, D neutral, E White's influence, F and beyond White's territory),
+/// counting how often it is asked.
+struct Owners {
+    map: Option<go_board::PointMap<i8>>,
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+impl Owners {
+    fn columns(size: BoardSize) -> Owners {
+        let level = |col: u8| [2, 2, 1, 0, -1].get(usize::from(col)).copied().unwrap_or(-2);
+        let map = go_board::PointMap::from_fn(size, |q| level(q.col()));
+        Owners { map: Some(map), asked: 0.into() }
+    }
+}
+
+impl crate::BoardOracle for Owners {
+    fn ownership(&self, _: &go_board::Board) -> Option<go_board::PointMap<i8>> {
+        self.asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.map.clone()
+    }
+}
+
+#[test]
+fn issue_12_owner_levels_follow_the_mover_and_the_phase() {
+    let size = BoardSize::square(19).unwrap();
+    let model = featureless().with_oracle(Arc::new(Owners::columns(size)));
+    let owner = |position: &Position, v: &str| level(&model, position, v, FeatureGroup::Owner);
+    // Move 1, Black to move: Black's columns are its own.
+    let empty = Position::new(size, Rules::japanese());
+    for (v, name) in [
+        ("A4", "early:own-territory"),
+        ("B4", "early:own-territory"),
+        ("C4", "early:own-influence"),
+        ("D4", "early:neutral"),
+        ("E4", "early:enemy-influence"),
+        ("G4", "early:enemy-territory"),
+    ] {
+        assert_eq!(owner(&empty, v), Some(name), "{v}");
+    }
+    // White to move: the same columns from the other side.
+    let mut white = empty.clone();
+    white.try_play(Move::Pass).unwrap();
+    assert_eq!(owner(&white, "A4"), Some("early:enemy-territory"));
+    assert_eq!(owner(&white, "E4"), Some("early:own-influence"));
+    // Moves 51 and 151: Black fills the top right from the top row, White passes.
+    let mut later = empty.clone();
+    let mut fill = size.points().filter(|q| q.row() >= 12 && q.col() >= 6).collect::<Vec<_>>();
+    fill.sort_by_key(|q| (std::cmp::Reverse(q.row()), q.col()));
+    for (n, q) in (1..=150).zip(fill.iter().flat_map(|&q| [Some(q), None])) {
+        later.try_play(q.map_or(Move::Pass, Move::Play)).unwrap();
+        if n == 50 {
+            assert_eq!(owner(&later, "A4"), Some("middle:own-territory"));
+            assert_eq!(owner(&later, "D4"), Some("middle:neutral"));
+        }
+    }
+    assert_eq!(later.to_move(), Color::Black);
+    assert_eq!(owner(&later, "G4"), Some("late:enemy-territory"));
+    // No estimate, or an estimate of another size: no level (and no panic).
+    let none = featureless().with_oracle(Arc::new(Owners { map: None, asked: 0.into() }));
+    assert_eq!(level(&none, &empty, "A4", FeatureGroup::Owner), None);
+    let small = Owners::columns(BoardSize::square(3).unwrap());
+    let small = featureless().with_oracle(Arc::new(small));
+    assert_eq!(level(&small, &empty, "G7", FeatureGroup::Owner), None);
+    assert_eq!(level(&small, &empty, "A1", FeatureGroup::Owner), Some("early:own-territory"));
+}
+
+#[test]
+fn issue_12_the_generator_asks_the_ownership_once_per_position() {
+    let size = BoardSize::square(7).unwrap();
+    let oracle = Arc::new(Owners::columns(size));
+    let model = featureless().with_oracle(oracle.clone()).with_candidates(5);
+    let mut out = Vec::new();
+    model.generate(&Position::new(size, Rules::japanese()), &mut out);
+    assert_eq!(out.len(), 5);
+    assert_eq!(oracle.asked.load(std::sync::atomic::Ordering::Relaxed), 1);
+    // Every candidate names its owner level.
+    assert!(out.iter().all(|c| c.source.to_string().contains("owner:early:")), "{out:?}");
+}
