@@ -82,17 +82,17 @@ impl Bouzy {
         let mut grid = initial(size, stones);
         let mut m = Morphology::new(size);
         m.load(&grid);
-        for _ in 0..self.dilations {
-            m.dilate();
-        }
-        for _ in 0..self.erosions {
-            m.erode();
-        }
+        m.run(self.dilations, self.erosions);
         m.store(&mut grid);
-        if self.close_bubbles {
-            close_bubbles(&mut grid, &(stones.black | stones.white));
-        }
+        self.finish(&mut grid, stones);
         grid
+    }
+
+    /// Closes the bubbles of `grid` if this operator does.
+    fn finish(&self, grid: &mut PointMap<i32>, stones: &ByColor<PointSet>) {
+        if self.close_bubbles {
+            close_bubbles(grid, &(stones.black | stones.white));
+        }
     }
 
     /// The maps of `self` and of `other` for the same stones. When `other` continues
@@ -125,24 +125,13 @@ impl Bouzy {
         let mut first = initial(size, stones);
         let mut m = Morphology::new(size);
         m.load(&first);
-        for _ in 0..self.dilations {
-            m.dilate();
-        }
-        for _ in 0..self.erosions {
-            m.erode();
-        }
+        m.run(self.dilations, self.erosions);
         let mut second = first.clone();
         m.store(&mut first);
-        for _ in self.erosions..other.erosions {
-            m.erode();
-        }
+        m.run(0, other.erosions - self.erosions);
         m.store(&mut second);
-        let all = stones.black | stones.white;
-        for (grid, operator) in [(&mut first, self), (&mut second, &other)] {
-            if operator.close_bubbles {
-                close_bubbles(grid, &all);
-            }
-        }
+        self.finish(&mut first, stones);
+        other.finish(&mut second, stones);
         (first, second)
     }
 }
@@ -223,6 +212,16 @@ impl Morphology {
 
     fn store(&self, grid: &mut PointMap<i32>) {
         self.layout.store(&self.current, grid);
+    }
+
+    /// `dilations` dilations, then `erosions` erosions.
+    fn run(&mut self, dilations: u32, erosions: u32) {
+        for _ in 0..dilations {
+            self.dilate();
+        }
+        for _ in 0..erosions {
+            self.erode();
+        }
     }
 
     fn dilate(&mut self) {
