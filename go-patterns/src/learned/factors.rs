@@ -310,6 +310,7 @@ impl Data {
                         &mut work,
                         (c as usize, j as usize),
                         batch_id,
+                        true,
                     );
                 }
                 let Work { combo_features, combos, shapes, .. } = &mut work;
@@ -346,12 +347,12 @@ impl Data {
             }
             report.log_likelihood.push(ll / self.len().max(1) as f64);
         }
-        // The final log-likelihood, without steps.
+        // The final log-likelihood, without gradients or steps.
         let mut ll = 0.0;
         for (c, chunk) in self.chunks.iter().enumerate() {
             for j in 0..chunk.len() {
                 batch_id += 1;
-                ll += self.competition_gradient(&p, &mut work, (c, j), batch_id);
+                ll += self.competition_gradient(&p, &mut work, (c, j), batch_id, false);
                 work.combos.touched.clear();
                 work.shapes.touched.clear();
             }
@@ -377,14 +378,16 @@ impl Data {
         (gammas, factors, report)
     }
 
-    /// The log-likelihood of competition `j` of chunk `c`; adds the gradient with respect
-    /// to the biases and vectors of its combinations and shapes to the work's caches.
+    /// The log-likelihood of competition `j` of chunk `c`; if `learn`, adds the gradient
+    /// with respect to the biases and vectors of its combinations and shapes to the
+    /// work's caches.
     fn competition_gradient(
         &self,
         p: &Parameters,
         work: &mut Work,
         (c, j): (usize, usize),
         batch_id: u32,
+        learn: bool,
     ) -> f64 {
         let (entries, winner) = self.chunks[c].competition(j);
         let Work { combo_features, combos, shapes, scores } = work;
@@ -454,6 +457,9 @@ impl Data {
             total += *x;
         }
         let log_likelihood = score(wc, ws, combos, shapes) - max - total.ln();
+        if !learn {
+            return log_likelihood;
+        }
         let add = |c: usize, s: usize, g: f64, combos: &mut Cache, shapes: &mut Cache| {
             combos.gradient_bias[c] += g;
             if s != none {
