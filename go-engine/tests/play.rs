@@ -5,7 +5,7 @@
 use go_board::{BoardSize, Color, Move, Position, Rules};
 use go_engine::gtp::{Session, play_commands};
 use go_engine::player::{
-    Algorithm, Clock, Decision, Player, PlayerConfig, RolloutKind, SearchPlayer,
+    Algorithm, Clock, Decision, LeafKind, Player, PlayerConfig, RolloutKind, SearchPlayer,
 };
 
 const SEARCHERS: [Algorithm; 4] =
@@ -61,6 +61,32 @@ fn issue_14_every_configuration_plays_a_short_game_on_5x5() {
         // The play commands answer after a game.
         let top = ok(&mut s, "top_moves_black");
         assert!(!top.is_empty(), "{algorithm}: top_moves_black after a game");
+    }
+}
+
+/// The read and playout leaves of B*, PB* and alpha-beta: a short game each, legal
+/// moves that fill no own eye, and the same game twice for a seed.
+#[test]
+fn issue_14_every_leaf_kind_plays_legally_and_deterministically() {
+    let diagrams = [
+        ". X . X .\nX X X X X\nX X X X X\nX X X X X\nX X X X X",
+        "X X X X X\nX . X . X\nX X X X X\nX X X X X\nX X X X .",
+    ];
+    for leaves in [LeafKind::Read(LeafKind::READ_BUDGET), LeafKind::Playouts(8)] {
+        for algorithm in [Algorithm::BStar, Algorithm::PBStar, Algorithm::AlphaBeta] {
+            let config = PlayerConfig::new(algorithm).nodes(60).seed(3).leaves(leaves);
+            let label = format!("{algorithm} {leaves}");
+            let game = || {
+                let player = SearchPlayer::new(config).expect("a valid configuration");
+                let mut s = Session::builder(player).commands(play_commands()).build();
+                play_game(&mut s)
+            };
+            let moves = game();
+            assert!(moves.len() >= 6, "{label}: {moves:?}");
+            assert_eq!(moves, game(), "{label}");
+            let mut player = SearchPlayer::new(config).unwrap();
+            plays_legally_without_filling_eyes(&mut player, &diagrams, &label);
+        }
     }
 }
 

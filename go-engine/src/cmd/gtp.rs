@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use go_board::Rules;
 use go_engine::Session;
 use go_engine::gtp::{FileAccess, play_commands};
-use go_engine::player::{Algorithm, PlayerConfig, RolloutKind, SearchPlayer};
+use go_engine::player::{Algorithm, LeafKind, PlayerConfig, RolloutKind, SearchPlayer};
 
 /// The options of `go-engine gtp` (its help text is the doc comment of `Command::Gtp`
 /// in `main.rs`).
@@ -22,6 +22,12 @@ pub(crate) struct Args {
     /// reuse), light (random playouts, same search) or eval (go-eval's evaluation).
     #[arg(long, value_name = "KIND", default_value = "playout", value_parser = parse_rollout)]
     rollout: RolloutKind,
+    /// What B*, PB* and alpha-beta value their leaves with: static (go-eval's
+    /// evaluation), read[=N] (the same with life and death read by owl, N nodes per
+    /// question, at the root and after each root move) or playouts[=N] (N heavy
+    /// playouts per leaf, their confidence interval as the bounds).
+    #[arg(long, value_name = "KIND", default_value = "static", value_parser = parse_leaves)]
+    leaves: LeafKind,
     /// Search nodes per move (MCTS: playouts).
     #[arg(long, value_name = "N", default_value_t = 4000)]
     nodes: u64,
@@ -68,6 +74,10 @@ fn parse_rules(name: &str) -> Result<Rules, String> {
 }
 
 fn parse_player(name: &str) -> Result<Algorithm, String> {
+    name.parse()
+}
+
+fn parse_leaves(name: &str) -> Result<LeafKind, String> {
     name.parse()
 }
 
@@ -118,7 +128,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
         .threads(args.threads)
         .seed(seed)
         .move_time(args.time)
-        .resign_margin(args.resign.0);
+        .resign_margin(args.resign.0)
+        .leaves(args.leaves);
     let mut player = match SearchPlayer::new(config) {
         Ok(player) => player,
         Err(e) => {

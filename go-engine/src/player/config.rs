@@ -6,6 +6,8 @@ use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
+use go_eval::reading::Budget;
+
 use super::candidates::UnionConfig;
 
 /// The search that chooses among the candidates.
@@ -117,8 +119,73 @@ impl FromStr for RolloutKind {
     }
 }
 
+/// What B*, PB* and alpha-beta value their leaves with (`--leaves`); see
+/// [`Leaves`](super::leaf::Leaves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LeafKind {
+    /// go-eval's six-step evaluation and its tilted bounds, life and death by static
+    /// rules (`static`).
+    Static,
+    /// The same with the life and death read by owl with this budget per question at
+    /// the root and after each root move, deeper leaves inheriting (`read[=NODES]`).
+    Read(Budget),
+    /// This many heavy playouts per leaf: the mean reward (win and a little margin)
+    /// as the value, its confidence interval as the bounds (`playouts[=N]`).
+    Playouts(u32),
+}
+
+impl LeafKind {
+    /// The owl budget of `read`: 300 nodes, 10 plies per question.
+    pub const READ_BUDGET: Budget = Budget::new(300, 10);
+    /// The playouts per leaf of `playouts`.
+    pub const PLAYOUTS: u32 = 32;
+}
+
+impl fmt::Display for LeafKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeafKind::Static => f.write_str("static"),
+            LeafKind::Read(b) => write!(f, "read={}", b.nodes),
+            LeafKind::Playouts(n) => write!(f, "playouts={n}"),
+        }
+    }
+}
+
+impl FromStr for LeafKind {
+    type Err = String;
+
+    /// Parses `static`, `read`, `read=NODES`, `playouts` or `playouts=N`.
+    fn from_str(s: &str) -> Result<LeafKind, String> {
+        let (name, count) = match s.split_once('=') {
+            Some((name, n)) => (name, Some(n)),
+            None => (s, None),
+        };
+        let number = |n: Option<&str>| n.map(|n| n.parse::<u32>().ok()).unwrap_or(None);
+        let kind = match (name, count) {
+            ("static", None) => Some(LeafKind::Static),
+            ("read", None) => Some(LeafKind::Read(LeafKind::READ_BUDGET)),
+            ("read", n) => number(n)
+                .map(|n| LeafKind::Read(Budget::new(u64::from(n), LeafKind::READ_BUDGET.depth))),
+            ("playouts", None) => Some(LeafKind::Playouts(LeafKind::PLAYOUTS)),
+            ("playouts", n) => number(n).map(LeafKind::Playouts),
+            _ => None,
+        };
+        kind.ok_or_else(|| {
+            let shown: String = s.chars().take(40).collect();
+            format!("unknown leaves {shown:?}: one of static, read[=N], playouts[=N]")
+        })
+    }
+}
+
 /// The most nodes a configuration may ask for per move.
 pub const MAX_NODES: u64 = 100_000_000;
+
+/// The most owl nodes per question of [`LeafKind::Read`].
+pub const MAX_READING_NODES: u64 = 1_000_000;
+
+/// The most playouts per leaf of [`LeafKind::Playouts`].
+pub const MAX_LEAF_PLAYOUTS: u32 = 100_000;
 
 /// The most threads a configuration may ask for.
 pub const MAX_THREADS: usize = 256;
@@ -164,6 +231,9 @@ pub struct PlayerConfig {
     pub below_root: usize,
     /// What MCTS values its leaves with.
     pub rollout: RolloutKind,
+    /// What B*, PB* and alpha-beta value their leaves with
+    /// ([`Leaves`](super::leaf::Leaves)).
+    pub leaves: LeafKind,
 }
 
 impl PlayerConfig {
@@ -185,7 +255,15 @@ impl PlayerConfig {
             root: UnionConfig::default(),
             below_root: 8,
             rollout: RolloutKind::Playout,
+            leaves: LeafKind::Static,
         }
+    }
+
+    /// Sets [`PlayerConfig::leaves`].
+    #[must_use]
+    pub fn leaves(mut self, leaves: LeafKind) -> PlayerConfig {
+        self.leaves = leaves;
+        self
     }
 
     /// Sets [`PlayerConfig::rollout`].
@@ -254,6 +332,15 @@ impl PlayerConfig {
         if self.below_root == 0 || self.root.max == 0 {
             return Err("candidate caps: at least 1".to_owned());
         }
+        match self.leaves {
+            LeafKind::Read(b) if !(1..=MAX_READING_NODES).contains(&b.nodes) => {
+                return Err(format!("leaves: owl nodes in 1 to {MAX_READING_NODES}"));
+            }
+            LeafKind::Playouts(n) if !(1..=MAX_LEAF_PLAYOUTS).contains(&n) => {
+                return Err(format!("leaves: playouts in 1 to {MAX_LEAF_PLAYOUTS}"));
+            }
+            _ => {}
+        }
         if self.move_time.is_some_and(|t| t.is_zero()) {
             return Err("move time: more than 0".to_owned());
         }
@@ -274,6 +361,20 @@ mod tests {
             assert_eq!(r.name().parse::<RolloutKind>(), Ok(r));
         }
         assert!("heavy".parse::<RolloutKind>().unwrap_err().contains("playout, light, eval"));
+        for (text, kind) in [
+            ("static", LeafKind::Static),
+            ("read", LeafKind::Read(LeafKind::READ_BUDGET)),
+            ("read=50", LeafKind::Read(Budget::new(50, LeafKind::READ_BUDGET.depth))),
+            ("playouts", LeafKind::Playouts(LeafKind::PLAYOUTS)),
+            ("playouts=8", LeafKind::Playouts(8)),
+        ] {
+            assert_eq!(text.parse::<LeafKind>(), Ok(kind), "{text}");
+            assert_eq!(kind.to_string().parse::<LeafKind>(), Ok(kind));
+        }
+        for bad in ["", "read=", "read=x", "playouts=-1", "playouts=99999999999", "owl"] {
+            let err = bad.parse::<LeafKind>().unwrap_err();
+            assert!(err.contains("static, read[=N], playouts[=N]"), "{bad}: {err}");
+        }
         let err = "b*".parse::<Algorithm>().unwrap_err();
         assert!(err.contains("bstar, pbstar, alphabeta, mcts, random"), "{err}");
         assert!("x".repeat(1000).parse::<Algorithm>().unwrap_err().len() < 200);
@@ -287,5 +388,9 @@ mod tests {
         assert!(ok.nodes(MAX_NODES + 1).validate().unwrap_err().starts_with("nodes"));
         assert!(ok.resign_margin(Some(f64::NAN)).validate().unwrap_err().starts_with("resign"));
         assert!(ok.move_time(Some(Duration::ZERO)).validate().is_err());
+        let unread = ok.leaves(LeafKind::Read(Budget::new(0, 10))).validate().unwrap_err();
+        assert!(unread.starts_with("leaves"), "{unread}");
+        assert!(ok.leaves(LeafKind::Playouts(0)).validate().unwrap_err().starts_with("leaves"));
+        assert_eq!(ok.leaves(LeafKind::Read(Budget::new(300, 10))).validate(), Ok(()));
     }
 }

@@ -3,7 +3,9 @@
 //! - **Resign** ([`PlayerConfig::resign_margin`]) when the search says the game is lost:
 //!   for B* and PB* the chosen move's *optimistic* bound (the best the mover can hope
 //!   for) is below minus the margin; for alpha-beta its searched value is; for MCTS its
-//!   win rate is below [`PlayerConfig::resign_win_rate`]. Never before
+//!   win rate is below [`PlayerConfig::resign_win_rate`]; with playout leaves
+//!   ([`LeafKind::Playouts`]), whose values are win rates in points, when the chosen
+//!   move's value is below that win rate. Never before
 //!   [`PlayerConfig::resign_after`] of the board's points have been played.
 //! - **Pass** when nothing gains: the search chose the pass (it is a candidate at every
 //!   node), or the opponent has just passed and counting the board now, with the
@@ -23,7 +25,8 @@
 use go_board::{Color, Move, PointSet, Position};
 
 use super::Decision;
-use super::config::{Algorithm, PlayerConfig};
+use super::config::{Algorithm, LeafKind, PlayerConfig};
+use super::leaf;
 use super::search::SearchSummary;
 
 /// The decision for the mover of `position` after `summary`; see the [module
@@ -44,6 +47,10 @@ pub fn resigns(summary: &SearchSummary, config: &PlayerConfig, position: &Positi
         Algorithm::Mcts => {
             best.visits.is_some_and(|v| v >= 100)
                 && best.win_rate.is_some_and(|w| w < config.resign_win_rate)
+        }
+        _ if matches!(config.leaves, LeafKind::Playouts(_)) => {
+            let lost = leaf::reward_half_points(config.resign_win_rate, position.size());
+            best.value < super::search::points(lost)
         }
         Algorithm::BStar | Algorithm::PBStar => best.bounds.is_some_and(|(_, hi)| hi < -margin),
         _ => best.value < -margin,

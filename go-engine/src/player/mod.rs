@@ -20,6 +20,7 @@ pub mod clock;
 pub mod config;
 pub mod decide;
 pub mod engine;
+pub mod leaf;
 pub mod playout;
 pub mod random;
 pub mod rollout;
@@ -29,7 +30,7 @@ pub mod urgent;
 
 pub use candidates::{CandidateSet, CandidateUnion, MoveCandidate};
 pub use clock::{Clock, TimeLeft, TimeSettings};
-pub use config::{Algorithm, PlayerConfig, RolloutKind};
+pub use config::{Algorithm, LeafKind, PlayerConfig, RolloutKind};
 pub use engine::SearchPlayer;
 pub use random::RandomPlayer;
 

@@ -133,7 +133,7 @@ impl Playout {
 
     /// The reward of `margin` (Black's, in half-points) for `color` on a board of
     /// `points` points.
-    fn reward(&self, margin: i32, color: Color, points: usize) -> f64 {
+    pub(crate) fn reward(&self, margin: i32, color: Color, points: usize) -> f64 {
         let own = margin * color.sign();
         let win = match own.signum() {
             1 => 1.0,

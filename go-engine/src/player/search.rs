@@ -27,12 +27,12 @@ use go_board::search::GoGame;
 use go_board::{Move, Position};
 use go_eval::PositionEvaluator;
 use go_search::{
-    AlphaBeta, BStar, Bounds, Estimate, IntervalEvaluator, Limits, Mcts, Observer, PBStar,
-    ProbabilityEvaluator, Searcher, Stats, Stop, Value,
+    AlphaBeta, BStar, Bounds, Limits, Mcts, Observer, PBStar, Searcher, Stats, Stop, Value,
 };
 
 use super::candidates::{CandidateSet, CandidateUnion, UnionConfig};
-use super::config::{Algorithm, PlayerConfig, RolloutKind};
+use super::config::{Algorithm, LeafKind, PlayerConfig, RolloutKind};
+use super::leaf::Leaves;
 use super::playout::{Playout, PlayoutCandidates, PlayoutPriors, Policy};
 use super::rollout::{CandidatePriors, EvalRollout};
 
@@ -241,20 +241,9 @@ impl go_search::Candidates<GoGame> for UnionCandidates {
     }
 }
 
-/// go-eval's evaluator as PB* needs it: the neutral evaluation inside the bounds.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Realistic(pub(crate) PositionEvaluator);
-
-impl ProbabilityEvaluator<GoGame> for Realistic {
-    fn estimate(&self, game: &GoGame, state: &Position) -> Estimate<i32> {
-        let bounds = IntervalEvaluator::<GoGame>::bounds(&self.0, game, state);
-        let value = go_search::Evaluator::<GoGame>::evaluate(&self.0, game, state);
-        Estimate::new(bounds, value)
-    }
-}
-
-/// The static value in points, for the mover of `position`, of playing `mv`.
-fn static_value(evaluator: &PositionEvaluator, position: &Position, mv: Move) -> f64 {
+/// The static value in points, for the mover of `position`, of playing `mv`: the
+/// leaf evaluation of the position after it.
+fn static_value(evaluator: &Leaves, position: &Position, mv: Move) -> f64 {
     let mut after = position.clone();
     if after.try_play(mv).is_err() {
         return f64::NEG_INFINITY;
@@ -330,12 +319,18 @@ impl MoveSearch<'_> {
         };
         let root = if root.is_empty() { vec![Move::Pass] } else { root };
         let evaluator = self.evaluator;
+        let algorithm = self.config.algorithm;
+        // B*, PB* and alpha-beta value their leaves as configured (MCTS statically).
+        let reads = root.len() > 1
+            && matches!(algorithm, Algorithm::BStar | Algorithm::PBStar | Algorithm::AlphaBeta);
+        let kind = if reads { self.config.leaves } else { LeafKind::Static };
+        let leaves = Leaves::new(evaluator.clone(), position, kind, self.config.seed);
         // The static values of the union's candidates (every root move but for playouts,
         // whose root holds every legal move).
         let statics: Vec<(Move, f64)> = root
             .iter()
             .filter(|m| !playouts || candidates.contains(**m))
-            .map(|&m| (m, static_value(evaluator, position, m)))
+            .map(|&m| (m, static_value(&leaves, position, m)))
             .collect();
         let plain = |mv: Move| RootMove {
             mv,
@@ -344,7 +339,6 @@ impl MoveSearch<'_> {
             visits: None,
             win_rate: None,
         };
-        let algorithm = self.config.algorithm;
         let mut summary = SearchSummary {
             algorithm,
             best: root[0],
@@ -369,7 +363,7 @@ impl MoveSearch<'_> {
         let err = |e: go_search::ConfigError| e.to_string();
         let report = match algorithm {
             Algorithm::BStar => {
-                let search = BStar::new(go_search::bstar::Config::default(), evaluator.clone())
+                let search = BStar::new(go_search::bstar::Config::default(), leaves)
                     .with_candidates(adapter);
                 let mut scratch = search.scratch();
                 let report =
@@ -379,10 +373,9 @@ impl MoveSearch<'_> {
                 report
             }
             Algorithm::PBStar => {
-                let search =
-                    PBStar::new(go_search::pbstar::Config::default(), Realistic(evaluator.clone()))
-                        .map_err(err)?
-                        .with_candidates(adapter);
+                let search = PBStar::new(go_search::pbstar::Config::default(), leaves)
+                    .map_err(err)?
+                    .with_candidates(adapter);
                 let mut scratch = search.scratch();
                 let report =
                     search.search_observed(&GoGame, &mut scratch, position, limits, observer);
@@ -395,10 +388,9 @@ impl MoveSearch<'_> {
                 report
             }
             Algorithm::AlphaBeta => {
-                let search =
-                    AlphaBeta::new(go_search::alphabeta::Config::default(), evaluator.clone())
-                        .map_err(err)?
-                        .with_candidates(adapter);
+                let search = AlphaBeta::new(go_search::alphabeta::Config::default(), leaves)
+                    .map_err(err)?
+                    .with_candidates(adapter);
                 let report = if threads > 1 {
                     let parallel = search.parallel(threads, 2).map_err(err)?;
                     let mut scratch = parallel.scratch();
