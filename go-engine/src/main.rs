@@ -34,7 +34,9 @@ enum Command {
     /// The player searches the candidates of the strength models and reading's urgent
     /// moves with go-eval's bounded evaluator: `--player bstar|pbstar|alphabeta|mcts`,
     /// `--nodes N` per move, `--threads T`, `--time SECONDS` per move at most; the
-    /// controller's time settings are followed. `--player random` plays a uniformly
+    /// controller's time settings are followed. `--leaves read` reads life and death at
+    /// the leaves of B*, PB* and alpha-beta, `--leaves playouts` values them by heavy
+    /// playouts. `--player random` plays a uniformly
     /// random legal move that does not fill one of its own one-point eyes. Answers
     /// follow GNU Go 3.8's formats; the rules default to Chinese (area scoring,
     /// positional superko, no suicide, komi 7.5).

@@ -39,6 +39,7 @@ use go_patterns::learned::LearnedPatterns;
 use go_patterns::{Candidate, CandidateGenerator, Intent, JosekiTracker, PatternGenerator, Source};
 
 use super::urgent::UrgentMoves;
+use super::vital::DragonMoves;
 
 /// The most candidates a set may keep (the pass not counted).
 pub const MAX_CAP: usize = 20;
@@ -64,6 +65,7 @@ pub struct Member {
     generator: Box<dyn CandidateGenerator + Send + Sync>,
     normalise: Normalise,
     factor: f64,
+    slow: bool,
 }
 
 impl std::fmt::Debug for Member {
@@ -72,6 +74,7 @@ impl std::fmt::Debug for Member {
             .field("generator", &self.generator.name())
             .field("normalise", &self.normalise)
             .field("factor", &self.factor)
+            .field("slow", &self.slow)
             .finish()
     }
 }
@@ -88,11 +91,15 @@ pub struct UnionConfig {
     /// Whether the pass is a candidate: then it is one once half the board is filled,
     /// or right after a pass (and always when nothing else is proposed).
     pub pass: bool,
+    /// Whether the slow generators run (those added with [`CandidateUnion::with_slow`],
+    /// such as the reading of whole dragons, [`DragonMoves`]): searches ask for them at
+    /// the root, not below it.
+    pub slow: bool,
 }
 
 impl Default for UnionConfig {
     fn default() -> UnionConfig {
-        UnionConfig { min: 5, max: 12, ratio: 0.05, pass: true }
+        UnionConfig { min: 5, max: 12, ratio: 0.05, pass: true, slow: true }
     }
 }
 
@@ -224,6 +231,7 @@ impl CandidateUnion {
     /// | generator | normalisation | factor |
     /// |---|---|---|
     /// | reading's urgent moves ([`UrgentMoves`]) | a fixed share of 1 each | 1 |
+    /// | reading's dragon moves ([`DragonMoves`]: kill, live, connect, cut; slow, at the root only) | a fixed share of 1 each | 1 |
     /// | go-patterns' standard library ([`PatternGenerator`], board-only oracle) | softmax, temperature 20 (weights 0–100) | 1 |
     /// | the joseki trees of the standard library ([`JosekiTracker`], from an empty board) | a fixed share of 1 each | 1 |
     /// | go-eval's combined model | its own softmax | 1 |
@@ -243,6 +251,7 @@ impl CandidateUnion {
         let empty = Position::new(BoardSize::square(19).expect("19x19"), Rules::chinese());
         Ok(CandidateUnion::new(UnionConfig::default())
             .with(UrgentMoves::default(), Normalise::Fixed(1.0), 1.0)
+            .with_slow(DragonMoves::default(), Normalise::Fixed(1.0), 1.0)
             .with(
                 PatternGenerator::new(Arc::clone(&library)),
                 Normalise::Softmax { temperature: 20.0 },
@@ -266,7 +275,26 @@ impl CandidateUnion {
         normalise: Normalise,
         factor: f64,
     ) -> CandidateUnion {
-        self.members.push(Member { generator: Box::new(generator), normalise, factor });
+        self.members.push(Member {
+            generator: Box::new(generator),
+            normalise,
+            factor,
+            slow: false,
+        });
+        self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self
+    }
+
+    /// Adds a slow generator, which runs only when the settings ask for it
+    /// ([`UnionConfig::slow`]: at the root of a search, not below it).
+    #[must_use]
+    pub fn with_slow(
+        mut self,
+        generator: impl CandidateGenerator + Send + Sync + 'static,
+        normalise: Normalise,
+        factor: f64,
+    ) -> CandidateUnion {
+        self.members.push(Member { generator: Box::new(generator), normalise, factor, slow: true });
         self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self
     }
@@ -289,9 +317,10 @@ impl CandidateUnion {
         self.members.iter().map(|m| m.generator.name()).collect()
     }
 
-    /// The candidates for the side to move of `position`.
+    /// The candidates for the side to move of `position` (remembered as
+    /// [`CandidateUnion::generate_with`] remembers them).
     pub fn generate(&self, position: &Position) -> CandidateSet {
-        self.compute(position, self.config)
+        self.generate_with(position, self.config)
     }
 
     /// The candidates for the side to move of `position`, cut with `config` instead
@@ -310,6 +339,7 @@ impl CandidateUnion {
             config.max,
             config.ratio.to_bits(),
             config.pass,
+            config.slow,
         );
         LAST.with(|last| {
             let mut last = last.borrow_mut();
@@ -327,7 +357,7 @@ impl CandidateUnion {
     fn compute(&self, position: &Position, config: UnionConfig) -> CandidateSet {
         let mut merged: HashMap<Move, MoveCandidate> = HashMap::new();
         let mut buf = Vec::new();
-        for member in &self.members {
+        for member in self.members.iter().filter(|m| config.slow || !m.slow) {
             buf.clear();
             member.generator.generate(position, &mut buf);
             // Only legal, suggested moves that fill no own eye; passes come from the
@@ -358,7 +388,7 @@ impl CandidateUnion {
         let key = |c: &MoveCandidate| c.mv.point().map_or(usize::MAX, Point::index);
         moves.sort_by(|a, b| b.weight.total_cmp(&a.weight).then(key(a).cmp(&key(b))));
         let best = moves.first().map_or(0.0, |c| c.weight);
-        let UnionConfig { min, max, ratio, pass } = config;
+        let UnionConfig { min, max, ratio, pass, .. } = config;
         let mut kept = 0;
         for c in &moves {
             if kept >= max || (kept >= min && c.weight < ratio * best) {
@@ -384,7 +414,7 @@ impl CandidateUnion {
 
 /// The key of a thread's last answer: the union, the position (with its ko) and the
 /// cut.
-type CacheKey = (u64, u64, Option<(Point, go_board::Color)>, usize, usize, u64, bool);
+type CacheKey = (u64, u64, Option<(Point, go_board::Color)>, usize, usize, u64, bool, bool);
 
 thread_local! {
     static LAST: std::cell::RefCell<Option<(CacheKey, CandidateSet)>> =
@@ -451,9 +481,15 @@ mod tests {
     fn duplicates_merge_with_every_source_and_illegal_moves_go() {
         let mut position = nine();
         position.try_play(Move::parse_gtp("E5", position.size()).unwrap()).unwrap();
-        let union = CandidateUnion::new(UnionConfig { min: 1, max: 20, ratio: 0.0, pass: true })
-            .with(Fixed("a", vec![("D4", 1.0), ("E5", 9.0)]), Normalise::Fixed(1.0), 1.0)
-            .with(Fixed("b", vec![("D4", 0.0), ("C3", 0.0)]), Normalise::Fixed(1.0), 0.5);
+        let union = CandidateUnion::new(UnionConfig {
+            min: 1,
+            max: 20,
+            ratio: 0.0,
+            pass: true,
+            slow: true,
+        })
+        .with(Fixed("a", vec![("D4", 1.0), ("E5", 9.0)]), Normalise::Fixed(1.0), 1.0)
+        .with(Fixed("b", vec![("D4", 0.0), ("C3", 0.0)]), Normalise::Fixed(1.0), 0.5);
         let set = union.generate(&position);
         let moves: Vec<String> = set.moves().map(|m| m.to_string()).collect();
         // E5 is occupied; D4 has both proposals (1 + 0.5), C3 one (0.5); no pass
@@ -476,7 +512,7 @@ mod tests {
             .zip([10.0, 9.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])
             .collect();
         let generator = || Fixed("a", weights.clone());
-        let config = UnionConfig { min: 2, max: 5, ratio: 0.5, pass: false };
+        let config = UnionConfig { min: 2, max: 5, ratio: 0.5, pass: false, slow: true };
         let set = CandidateUnion::new(config)
             .with(generator(), Normalise::Fixed(1.0), 1.0)
             .generate(&nine());
@@ -496,17 +532,44 @@ mod tests {
         );
         assert_eq!(set.generate(&nine()).moves.len(), 4);
         // Out-of-range settings are clamped.
-        let wide =
-            CandidateUnion::new(UnionConfig { min: 50, max: 500, ratio: f64::NAN, pass: true });
+        let wide = CandidateUnion::new(UnionConfig {
+            min: 50,
+            max: 500,
+            ratio: f64::NAN,
+            pass: true,
+            slow: true,
+        });
         assert_eq!((wide.config().min, wide.config().max, wide.config().ratio), (20, 20, 0.0));
+    }
+
+    /// Slow generators run only when the settings ask for them, and the per-thread
+    /// memory tells the two answers apart.
+    #[test]
+    fn slow_generators_run_only_when_asked() {
+        let config = UnionConfig { min: 1, max: 20, ratio: 0.0, pass: false, slow: true };
+        let union = CandidateUnion::new(config)
+            .with(Fixed("quick", vec![("A1", 1.0)]), Normalise::Fixed(1.0), 1.0)
+            .with_slow(Fixed("slow", vec![("B1", 1.0)]), Normalise::Fixed(1.0), 1.0);
+        let moves = |set: CandidateSet| set.moves().map(|m| m.to_string()).collect::<Vec<_>>();
+        assert_eq!(moves(union.generate(&nine())), ["A1", "B1"]);
+        let below = UnionConfig { slow: false, ..config };
+        assert_eq!(moves(union.generate_with(&nine(), below)), ["A1"]);
+        assert_eq!(moves(union.generate_with(&nine(), config)), ["A1", "B1"]);
+        assert_eq!(union.generator_names(), ["quick", "slow"]);
     }
 
     #[test]
     fn proportional_shares_keep_probabilities() {
         let probabilities = vec![("A1", 0.5), ("B1", 0.3), ("C1", 0.0), ("D1", -1.0), ("E1", 0.2)];
-        let set = CandidateUnion::new(UnionConfig { min: 1, max: 20, ratio: 0.0, pass: false })
-            .with(Fixed("p", probabilities), Normalise::Proportional, 2.0)
-            .generate(&nine());
+        let set = CandidateUnion::new(UnionConfig {
+            min: 1,
+            max: 20,
+            ratio: 0.0,
+            pass: false,
+            slow: true,
+        })
+        .with(Fixed("p", probabilities), Normalise::Proportional, 2.0)
+        .generate(&nine());
         let weights: Vec<(String, f64)> =
             set.moves.iter().map(|m| (m.mv.to_string(), m.weight)).collect();
         // Factor 2 times the weight over the sum (1.0); negative weights count as zero.
@@ -522,7 +585,7 @@ mod tests {
         let union = CandidateUnion::standard().unwrap();
         assert_eq!(
             union.generator_names(),
-            ["reading", "patterns", "joseki", "combined", "strength", "learned"]
+            ["reading", "dragons", "patterns", "joseki", "combined", "strength", "learned"]
         );
         let mut position = nine();
         for v in ["E5", "D5", "E4"] {

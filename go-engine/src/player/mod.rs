@@ -27,6 +27,7 @@ pub mod rollout;
 pub mod search;
 pub mod time;
 pub mod urgent;
+pub mod vital;
 
 pub use candidates::{CandidateSet, CandidateUnion, MoveCandidate};
 pub use clock::{Clock, TimeLeft, TimeSettings};

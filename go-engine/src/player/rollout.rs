@@ -9,7 +9,7 @@ use go_board::{Move, Position};
 use go_eval::PositionEvaluator;
 use go_search::{Rng, Rollout};
 
-use super::candidates::CandidateUnion;
+use super::candidates::{CandidateUnion, UnionConfig};
 
 /// A leaf's value for MCTS without a playout: the logistic of the side to move's lead
 /// by go-eval's neutral evaluation, `1 / (1 + exp(-lead / scale))` with the lead and
@@ -80,12 +80,22 @@ impl Rollout<GoGame> for EvalRollout {
 #[derive(Clone, Debug)]
 pub struct CandidatePriors {
     union: Arc<CandidateUnion>,
+    slow_until: Option<usize>,
 }
 
 impl CandidatePriors {
-    /// Priors from `union`.
+    /// Priors from `union`, without its slow generators
+    /// ([`UnionConfig::slow`](super::candidates::UnionConfig::slow)).
     pub fn new(union: Arc<CandidateUnion>) -> CandidatePriors {
-        CandidatePriors { union }
+        CandidatePriors { union, slow_until: None }
+    }
+
+    /// With the slow generators too in positions of at most `moves` moves (the root:
+    /// they are too slow for every node).
+    #[must_use]
+    pub fn slow_until(mut self, moves: usize) -> CandidatePriors {
+        self.slow_until = Some(moves);
+        self
     }
 }
 
@@ -95,7 +105,8 @@ const FLOOR: f64 = 0.01;
 impl go_search::Priors<GoGame> for CandidatePriors {
     fn priors(&self, _: &GoGame, state: &Position, moves: &[Move], out: &mut Vec<f64>) {
         out.clear();
-        let set = self.union.generate(state);
+        let slow = self.slow_until.is_some_and(|n| state.move_count() <= n);
+        let set = self.union.generate_with(state, UnionConfig { slow, ..self.union.config() });
         out.extend(moves.iter().map(|&m| set.get(m).map_or(FLOOR, |c| c.weight.max(FLOOR))));
     }
 }

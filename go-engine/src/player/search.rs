@@ -356,6 +356,7 @@ impl MoveSearch<'_> {
         let below = UnionConfig {
             max: self.config.below_root,
             min: self.config.root.min.min(self.config.below_root),
+            slow: false,
             ..self.config.root
         };
         let adapter = UnionCandidates { union: Arc::clone(self.union), root: root.clone(), below };
@@ -445,7 +446,10 @@ impl MoveSearch<'_> {
                     .exploration(1.0);
                 let search = Mcts::new(config, EvalRollout::new(evaluator.clone(), 5.0))
                     .map_err(err)?
-                    .with_priors(CandidatePriors::new(Arc::clone(self.union)))
+                    .with_priors(
+                        CandidatePriors::new(Arc::clone(self.union))
+                            .slow_until(position.move_count()),
+                    )
                     .with_candidates(adapter);
                 let mut scratch = search.scratch();
                 let report =
