@@ -270,31 +270,34 @@ impl CandidateUnion {
     /// Adds a generator with its normalisation and factor.
     #[must_use]
     pub fn with(
-        mut self,
+        self,
         generator: impl CandidateGenerator + Send + Sync + 'static,
         normalise: Normalise,
         factor: f64,
     ) -> CandidateUnion {
-        self.members.push(Member {
-            generator: Box::new(generator),
-            normalise,
-            factor,
-            slow: false,
-        });
-        self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self
+        self.member(Box::new(generator), normalise, factor, false)
     }
 
     /// Adds a slow generator, which runs only when the settings ask for it
     /// ([`UnionConfig::slow`]: at the root of a search, not below it).
     #[must_use]
     pub fn with_slow(
-        mut self,
+        self,
         generator: impl CandidateGenerator + Send + Sync + 'static,
         normalise: Normalise,
         factor: f64,
     ) -> CandidateUnion {
-        self.members.push(Member { generator: Box::new(generator), normalise, factor, slow: true });
+        self.member(Box::new(generator), normalise, factor, true)
+    }
+
+    fn member(
+        mut self,
+        generator: Box<dyn CandidateGenerator + Send + Sync>,
+        normalise: Normalise,
+        factor: f64,
+        slow: bool,
+    ) -> CandidateUnion {
+        self.members.push(Member { generator, normalise, factor, slow });
         self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self
     }

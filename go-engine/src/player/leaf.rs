@@ -229,20 +229,16 @@ impl Reading {
 /// Black's lead `v` in half-points for the side to move of `position`, clamped below a
 /// win.
 fn for_mover(position: &Position, v: i32) -> i32 {
-    let v = match position.to_move() {
-        Color::Black => v,
-        Color::White => -v,
-    };
-    <i32 as Score>::clamp_eval(v)
+    <i32 as Score>::clamp_eval(v * position.to_move().sign())
 }
 
-/// Bounds of Black's lead for the side to move of `position`.
+/// Bounds of Black's lead for the side to move of `position`, clamped below a win.
 fn bounds_for_mover(position: &Position, b: Bounds<i32>) -> Bounds<i32> {
-    let (lo, hi) = match position.to_move() {
-        Color::Black => (b.pessimistic(), b.optimistic()),
-        Color::White => (-b.optimistic(), -b.pessimistic()),
-    };
-    Bounds::must(<i32 as Score>::clamp_eval(lo), <i32 as Score>::clamp_eval(hi))
+    match position.to_move() {
+        Color::Black => b,
+        Color::White => b.flip(),
+    }
+    .clamp_eval()
 }
 
 /// A playout reward (a win rate) as the value of playout leaves, in half-points on a
@@ -414,6 +410,15 @@ mod tests {
         assert_eq!(inherited.dead.contains(f2), e.evaluate_position(&deeper).dead.contains(f2));
         let expected = e.estimate_score_read(&deeper, &inherited);
         assert_eq!(leaves.estimate(&deeper), for_side(&deeper, &expected));
+        // Black captures the corner at A2: the captured stones drop out of the dead.
+        let mut captured = deeper.clone();
+        captured.try_play(Move::Play(at("A2", &root))).unwrap();
+        assert!(captured.board().stones(Color::White).is_disjoint(&corner));
+        let after = leaves.inherit(&captured, &reading.ancestor(&captured));
+        assert!(after.dead.is_disjoint(&corner), "{:?}", after.dead);
+        assert!(after.dead.is_subset(
+            &(*captured.board().stones(Color::White) | *captured.board().stones(Color::Black))
+        ));
         // Only the child after G7 was read.
         assert_eq!(reading.children.lock().unwrap().len(), 1);
     }

@@ -23,7 +23,7 @@
 
 use std::cell::RefCell;
 
-use go_board::{Board, Color, Move, Point, PointSet, Position, Status};
+use go_board::{Board, Color, Move, Point, Position, Status};
 use go_eval::reading::Budget;
 use go_eval::reading::connect::{Connection, ConnectionScratch};
 use go_eval::reading::owl::{Owl, OwlScratch};
@@ -62,7 +62,7 @@ use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DragonMoves {
-    /// The budget of each owl, semeai and connection question.
+    /// The budget of each owl and connection question.
     pub budget: Budget,
 }
 
@@ -79,13 +79,6 @@ thread_local! {
         RefCell::new((OwlScratch::new(), ConnectionScratch::new()));
 }
 
-/// A dragon as the generator sees it: its stones, colour and read status.
-struct Read {
-    stones: PointSet,
-    color: Color,
-    status: Status,
-}
-
 impl CandidateGenerator for DragonMoves {
     fn name(&self) -> &str {
         "dragons"
@@ -96,36 +89,20 @@ impl CandidateGenerator for DragonMoves {
         let board = position.board();
         SCRATCH.with(|scratch| {
             let (owl, connection) = &mut *scratch.borrow_mut();
-            let dragons: Vec<Read> = Owl::default()
-                .dragon_statuses(board, self.budget, owl)
-                .into_iter()
-                .map(|(d, s)| Read { stones: d.stones, color: d.color, status: s.status })
-                .collect();
+            let statuses = Owl::default().dragon_statuses(board, self.budget, owl);
             let mut work = board.clone();
-            let name = |stones: &PointSet| {
-                stones.iter().next().map_or_else(String::new, |p| p.to_string())
-            };
             let mut push = |mv: Point, intent, weight: usize, item: String| {
                 let source = Source::new("dragons", item);
                 out.push(Candidate::new(Move::Play(mv), intent, weight as f64, source));
             };
-            for d in &dragons {
-                if let Status::Critical { attack, defend } = d.status {
-                    if d.color == mover {
-                        push(
-                            defend,
-                            Intent::Defend,
-                            d.stones.len(),
-                            format!("live {}", name(&d.stones)),
-                        );
+            for (d, s) in &statuses {
+                if let Status::Critical { attack, defend } = s.status {
+                    let (mv, intent, word) = if d.color == mover {
+                        (defend, Intent::Defend, "live")
                     } else {
-                        push(
-                            attack,
-                            Intent::Attack,
-                            d.stones.len(),
-                            format!("kill {}", name(&d.stones)),
-                        );
-                    }
+                        (attack, Intent::Attack, "kill")
+                    };
+                    push(mv, intent, d.stones.len(), format!("{word} {}", d.origin()));
                 }
             }
             for (a, b, smaller, color) in cut_pairs(board) {
