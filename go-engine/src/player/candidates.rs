@@ -21,16 +21,17 @@
 //! moves while their weight is at least [`UnionConfig::ratio`] of the best one, but
 //! never fewer than [`UnionConfig::min`] nor more than [`UnionConfig::max`] (5 and 12 by
 //! default; at most [`MAX_CAP`]); the pass is added after them
-//! ([`UnionConfig::pass`]) once half the board is filled or right after a pass — an
-//! early pass is never worth searching, and a static evaluator easily mistakes the
-//! count of an unfinished board for the game's result. Proposals of illegal moves, of moves that fill one of the
+//! ([`UnionConfig::pass`]) right after a pass, or once half the board is filled and
+//! the board looks finished (no chain in atari, no empty region of more than two
+//! points between the colours) — an early pass is never worth searching, and a static
+//! evaluator easily mistakes the count of an unfinished board for the game's result. Proposals of illegal moves, of moves that fill one of the
 //! mover's own one-point eyes, of passes and of moves never to be suggested (tricks,
 //! antisuji) are dropped; a position where nothing is left keeps only the pass.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use go_board::{BoardSize, Move, Point, Position, Rules};
+use go_board::{Board, BoardSize, Color, Move, Point, Position, Rules};
 use go_eval::reading::oracle::ReadingOracle;
 use go_eval::strength::candidates::{ScoreConfig, StrengthCandidates};
 use go_eval::strength::combined::{CombinedCandidates, CombinedModel};
@@ -88,8 +89,9 @@ pub struct UnionConfig {
     pub max: usize,
     /// Moves with at least this fraction of the best merged weight are kept.
     pub ratio: f64,
-    /// Whether the pass is a candidate: then it is one once half the board is filled,
-    /// or right after a pass (and always when nothing else is proposed).
+    /// Whether the pass is a candidate: then it is one right after a pass, and once
+    /// half the board is filled and the board looks finished (see the [module
+    /// documentation](self)); always when nothing else is proposed.
     pub pass: bool,
     /// Whether the slow generators run (those added with [`CandidateUnion::with_slow`],
     /// such as the reading of whole dragons, [`DragonMoves`]): searches ask for them at
@@ -403,7 +405,7 @@ impl CandidateUnion {
         let board = position.board();
         let late = board.empty_count() * 2 <= position.size().point_count();
         let opponent_passed = position.last_move().is_some_and(|(_, m)| m == Move::Pass);
-        if (pass && (late || opponent_passed)) || moves.is_empty() {
+        if (pass && ((late && settled(board)) || opponent_passed)) || moves.is_empty() {
             let source = Source::new("engine", "pass");
             moves.push(MoveCandidate {
                 mv: Move::Pass,
@@ -413,6 +415,24 @@ impl CandidateUnion {
         }
         CandidateSet { moves, proposed }
     }
+}
+
+/// Whether `board` looks finished, so that a pass is worth searching: no chain is in
+/// atari, and no empty region (a 4-connected component of empty points) larger than
+/// two points touches stones of both colours (what is left between the colours is
+/// dame, or the shared liberties of a seki). While open areas are contested, the
+/// static evaluation of the position after a pass does not see the opponent's next
+/// move, and a searcher that trusts it passes in the middle of a fight.
+fn settled(board: &Board) -> bool {
+    let on_board = board.size().on_board();
+    let (black, white) = (*board.stones(Color::Black), *board.stones(Color::White));
+    let empty = board.empty_set();
+    let in_atari = (black | white).iter().any(|p| board.liberty_count(p) == 1);
+    !in_atari
+        && empty.components().iter().all(|region| {
+            let border = region.adjacent(&on_board);
+            region.len() <= 2 || border.is_disjoint(&black) || border.is_disjoint(&white)
+        })
 }
 
 /// The key of a thread's last answer: the union, the position (with its ko) and the
@@ -603,6 +623,46 @@ mod tests {
         }
         let weights: Vec<f64> = set.moves.iter().map(|c| c.weight).collect();
         assert!(weights.windows(2).all(|w| w[0] >= w[1]), "{weights:?}");
+    }
+
+    #[test]
+    fn the_pass_waits_for_a_finished_board_or_the_opponents_pass() {
+        let has_pass = |diagram: &str, after_pass: bool| {
+            let mut position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+            if after_pass {
+                position.try_play(Move::Pass).unwrap();
+            }
+            let set = CandidateUnion::standard().unwrap().generate(&position);
+            set.moves().any(|m| m == Move::Pass)
+        };
+        // Every empty region touches one colour only: finished, the pass is searched.
+        let finished = "
+            . X O . .
+            X X O O O
+            . X O . .
+            X X O O O
+            . X O . .
+        ";
+        assert!(has_pass(finished, false));
+        // More than half the board is filled, but C3-D3-E3 lies between the colours.
+        let open = "
+            . X O . .
+            X X O O O
+            . X . . .
+            X X O O O
+            . X O . .
+        ";
+        assert!(!has_pass(open, false));
+        assert!(has_pass(open, true), "after the opponent's pass");
+        // Black's E3 is in atari (its last liberty D3): not finished.
+        let atari = "
+            . X O . .
+            X X O O O
+            . X O . X
+            X X O O O
+            . X O . .
+        ";
+        assert!(!has_pass(atari, false));
     }
 
     #[test]
