@@ -348,13 +348,20 @@ impl Position {
     }
 
     /// Plays `mv` for `color`, who need not be the side to move (GTP allows a colour to
-    /// play twice); the other colour is then to move.
+    /// play twice); the other colour is then to move. A move out of turn is played as
+    /// [`Position::set_to_move`] followed by the move: the position it is played from
+    /// counts, for situational superko, as one with `color` to move ([`Position::undo`]
+    /// restores the side to move), so that a game record's replay, which plays its moves
+    /// by colour, repeats exactly the history of the game that wrote it.
     ///
     /// # Errors
     ///
     /// Returns [`IllegalMove`] and leaves `self` untouched if the rules forbid `mv`.
     pub fn try_play_as(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         self.check_as(color, mv)?;
+        if let Some(current) = self.seen.last_mut() {
+            current.to_move = color;
+        }
         let undo = match mv {
             Move::Play(p) => self.board.play(color, p),
             Move::Pass => self.board.pass(),
@@ -384,6 +391,9 @@ impl Position {
         let played = self.played.pop().expect("a move event has an undo record");
         self.history.pop();
         self.seen.pop();
+        if let Some(current) = self.seen.last_mut() {
+            current.to_move = played.to_move_before;
+        }
         self.board.undo(played.undo);
         self.passes = played.passes_before;
         self.resumed = 0;

@@ -366,6 +366,8 @@ impl Game {
 
     /// Plays `mv` for `color` without any legality check except that the point is
     /// empty (as the fast `Board` does): ko recaptures and suicides of any size happen.
+    /// A move out of turn is [`Game::set_to_move`] and then the move: the current entry
+    /// of the superko history takes `color` as its side to move (undone with the move).
     pub(crate) fn apply(&mut self, color: Color, mv: Move) {
         self.undo.push(Snapshot {
             grid: self.grid.clone(),
@@ -376,6 +378,7 @@ impl Game {
             history_len: self.history.len(),
             moves: self.moves.len(),
         });
+        self.history.last_mut().expect("the current position").1 = color;
         self.ko = None;
         match mv {
             Move::Pass => self.passes += 1,
@@ -410,6 +413,7 @@ impl Game {
         self.passes = s.passes;
         self.before_resume = None;
         self.history.truncate(s.history_len);
+        self.history.last_mut().expect("the current position").1 = s.to_move;
         self.moves.truncate(s.moves);
         true
     }
