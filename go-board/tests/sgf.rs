@@ -912,3 +912,36 @@ fn issue_10_repeated_properties_are_joined_as_gnu_go_and_sabaki_read_them() {
     assert!(written.contains("AB[aa][bb][cc]"), "{written}");
     assert_eq!(&sgf::parse(written.as_bytes()).unwrap().games()[0], tree);
 }
+
+/// A move out of turn is the side to move changed and then the move, for situational
+/// superko too: the game of the proptest regression (White first, on 2×2 under New
+/// Zealand rules, its fourth move a suicide that empties the board with Black to move)
+/// is legal whether White's first move is played out of turn or after `set_to_move`,
+/// its record replays, and undo gives the side to move back.
+#[test]
+fn a_move_out_of_turn_is_a_change_of_side_then_the_move() {
+    let size = BoardSize::new(2, 2).unwrap();
+    let at = |v: &str| Move::parse_gtp(v, size).unwrap();
+    let moves = ["A1", "pass", "B2", "pass", "A2", "pass", "B1"];
+    let play = |set_first: bool| {
+        let mut pos = Position::new(size, Rules::new_zealand());
+        if set_first {
+            pos.set_to_move(Color::White);
+        }
+        for (i, m) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 { Color::White } else { Color::Black };
+            pos.try_play_as(color, at(m)).unwrap_or_else(|e| panic!("move {}: {e:?}", i + 1));
+        }
+        pos
+    };
+    let (out_of_turn, after_set) = (play(false), play(true));
+    assert_eq!(out_of_turn.board().empty_count(), 4, "the suicide emptied the board");
+    assert_eq!(out_of_turn.history(), after_set.history());
+    let back = GameRecord::from_sgf(GameRecord::from_position(&out_of_turn).to_sgf()).unwrap();
+    assert_same_position(&back.position().unwrap(), &out_of_turn);
+    // Undo to the start: Black is to move again, and White's first move is still legal.
+    let mut pos = out_of_turn;
+    while pos.undo().is_ok() {}
+    assert_eq!(pos.to_move(), Color::Black);
+    assert_eq!(pos.check_as(Color::White, at("A1")), Ok(()));
+}

@@ -663,6 +663,15 @@ mod tests {
             . X O . .
         ";
         assert!(!has_pass(atari, false));
+        // A single dame point (C3) between the colours does not keep the game open.
+        let dame = "
+            . X O . .
+            X X O O O
+            . X . O .
+            X X O O O
+            . X O . .
+        ";
+        assert!(has_pass(dame, false));
     }
 
     #[test]
