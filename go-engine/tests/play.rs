@@ -5,7 +5,7 @@
 use go_board::{BoardSize, Color, Move, Position, Rules};
 use go_engine::gtp::{Session, play_commands};
 use go_engine::player::{
-    Algorithm, Clock, Decision, LeafKind, Player, PlayerConfig, RolloutKind, SearchPlayer,
+    Algorithm, Clock, Decision, LeafKind, Player, PlayerConfig, RolloutKind, SearchPlayer, Widening,
 };
 
 const SEARCHERS: [Algorithm; 4] =
@@ -325,5 +325,24 @@ fn issue_14_playout_mcts_never_returns_an_illegal_move_nor_fills_an_eye() {
         let config = PlayerConfig::new(Algorithm::Mcts).rollout(rollout).nodes(200).seed(1);
         let mut player = SearchPlayer::new(config).unwrap();
         plays_legally_without_filling_eyes(&mut player, &diagrams, &rollout);
+        // The same with progressive widening (which `auto` leaves off on 5×5).
+        let widened = config.widening(Widening::On { initial: 2, growth: 1.5 });
+        let mut player = SearchPlayer::new(widened).unwrap();
+        plays_legally_without_filling_eyes(&mut player, &diagrams, &rollout);
     }
+}
+
+#[test]
+fn issue_14_widened_mcts_plays_a_short_game_on_5x5_and_replays_it_from_its_seed() {
+    let widening = Widening::On { initial: 3, growth: 1.4 };
+    let config = PlayerConfig::new(Algorithm::Mcts).nodes(150).seed(5).widening(widening);
+    let game = || {
+        let player = SearchPlayer::new(config).expect("a valid configuration");
+        play_game(&mut Session::builder(player).commands(play_commands()).build())
+    };
+    let moves = game();
+    assert!(moves.len() >= 6, "{moves:?}");
+    assert_eq!(moves, game());
+    let flat = config.widening(Widening::On { initial: 3, growth: 1.0 });
+    assert!(SearchPlayer::new(flat).unwrap_err().contains("widening"));
 }

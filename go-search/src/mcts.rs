@@ -28,6 +28,13 @@
 //! new child starts with that many visits (real and AMAF) won at the rate of its prior
 //! weight clamped into `[0, 1]`, and selection is UCT (or RAVE) on top.
 //!
+//! **Progressive widening** ([`Config::widening`]; Coulom 2007, Chaslot et al. 2008's
+//! *progressive unpruning*): a node's children are kept in the order of their prior
+//! weights, and selection looks only at the first few of them, more as the node's
+//! real visits grow, so that on a wide board the search goes deep on the moves the
+//! priors like before it spreads to the rest. A child proven lost for the node's side
+//! does not count against the width.
+//!
 //! **Tree reuse** ([`Config::reuse_tree`], [`Scratch::reroot`]): the subtree of the
 //! moves played since the last search is kept and searched further.
 
@@ -63,11 +70,12 @@ pub struct Config {
     rave: f64,
     prior_visits: f64,
     reuse_tree: bool,
+    widening: Option<(u32, f64)>,
 }
 
 impl Default for Config {
     /// UCT with `c = √2`, seed 0, expansion on the first visit, the solver on, one
-    /// thread, virtual loss 1, no RAVE, priors as PUCT, no tree reuse.
+    /// thread, virtual loss 1, no RAVE, priors as PUCT, no tree reuse, no widening.
     fn default() -> Config {
         Config {
             exploration: std::f64::consts::SQRT_2,
@@ -79,6 +87,7 @@ impl Default for Config {
             rave: 0.0,
             prior_visits: 0.0,
             reuse_tree: false,
+            widening: None,
         }
     }
 }
@@ -158,6 +167,42 @@ impl Config {
         self
     }
 
+    /// Progressive widening: a node with `n` real visits (the priors' virtual visits
+    /// not counted) selects among its `initial` children of highest prior weight while
+    /// `n < initial`, and among `initial + 1 + ⌊log_growth(n / initial)⌋` of them
+    /// after (one more child each time the visits grow by the factor `growth`);
+    /// children proven lost for the node's side do not count. `initial` at least 1,
+    /// `growth` finite and above 1 ([`Mcts::new`] refuses others). Off by default:
+    /// every child is selectable.
+    ///
+    /// # Examples
+    /// ```
+    /// use go_search::mcts::Config;
+    /// // Five children at first, 5 + 1 + ⌊log₁.₃(100 / 5)⌋ = 17 after 100 visits.
+    /// let config = Config::default().widening(5, 1.3);
+    /// assert_eq!(config.width(0.0), 5);
+    /// assert_eq!(config.width(100.0), 17);
+    /// assert_eq!(Config::default().width(100.0), u32::MAX);
+    /// ```
+    #[must_use]
+    pub fn widening(mut self, initial: u32, growth: f64) -> Config {
+        self.widening = Some((initial, growth));
+        self
+    }
+
+    /// The number of children a node with `visits` real visits selects among
+    /// ([`Config::widening`]; `u32::MAX` without widening).
+    pub fn width(&self, visits: f64) -> u32 {
+        match self.widening {
+            None => u32::MAX,
+            Some((initial, _)) if visits < f64::from(initial) => initial,
+            Some((initial, growth)) => {
+                let steps = (visits / f64::from(initial)).ln() / growth.ln();
+                initial.saturating_add(1).saturating_add(steps.floor().min(1e9) as u32)
+            }
+        }
+    }
+
     /// Checks the settings.
     fn validate(&self) -> Result<(), ConfigError> {
         non_negative("mcts::Config::exploration", self.exploration)?;
@@ -166,6 +211,22 @@ impl Config {
         non_negative("mcts::Config::prior_visits", self.prior_visits)?;
         if self.threads == 0 {
             return Err(ConfigError::new("mcts::Config::threads", 0, "at least 1 thread"));
+        }
+        if let Some((initial, growth)) = self.widening {
+            if initial == 0 {
+                return Err(ConfigError::new(
+                    "mcts::Config::widening",
+                    0,
+                    "at least 1 child at first",
+                ));
+            }
+            if !(growth.is_finite() && growth > 1.0) {
+                return Err(ConfigError::new(
+                    "mcts::Config::widening",
+                    growth,
+                    "a finite growth factor above 1",
+                ));
+            }
         }
         Ok(())
     }
@@ -463,6 +524,7 @@ impl<R, P, C> Mcts<R, P, C> {
             rng: Rng::new(mix2(self.config.seed, t as u64)),
             moves: Vec::new(),
             weights: Vec::new(),
+            order: Vec::new(),
             path: Vec::new(),
             seq: Vec::new(),
             marks: Vec::new(),
@@ -485,6 +547,9 @@ struct Worker<'a, G: Game, R, P, C> {
     rng: Rng,
     moves: Vec<G::Move>,
     weights: Vec<f64>,
+    /// The order in which a node's children are stored (highest prior first with
+    /// widening).
+    order: Vec<usize>,
     path: Vec<u32>,
     /// The moves of the current simulation from the root: the tree's, then the
     /// playout's (for RAVE).
@@ -645,7 +710,20 @@ where
         let total: f64 = if valid { self.weights.iter().sum() } else { 0.0 };
         let uniform = 1.0 / self.moves.len() as f64;
         let virtual_visits = if valid { self.config.prior_visits } else { 0.0 };
-        for (i, &mv) in self.moves.iter().enumerate() {
+        self.order.clear();
+        self.order.extend(0..self.moves.len());
+        if valid && self.config.widening.is_some() {
+            // Highest prior first, equal priors in a random order (a shuffle, then a
+            // stable sort).
+            for i in (1..self.order.len()).rev() {
+                let j = self.rng.below(i as u64 + 1) as usize;
+                self.order.swap(i, j);
+            }
+            let w = &self.weights;
+            self.order.sort_by(|&a, &b| w[b].total_cmp(&w[a]));
+        }
+        for &i in &self.order {
+            let mv = self.moves[i];
             let prior = if valid { self.weights[i] / total } else { uniform };
             let mut child = MNode::new(Some(mv), prior);
             if virtual_visits > 0.0 {
@@ -678,10 +756,11 @@ where
         let plain = equivalence <= 0.0;
         let mut best = n.first;
         let mut best_score = f64::NEG_INFINITY;
+        let count = self.selectable(tree, n);
         // A random start breaks ties without bias.
-        let offset = self.rng.below(u64::from(n.count)) as u32;
-        for k in 0..n.count {
-            let i = n.first + (k + offset) % n.count;
+        let offset = self.rng.below(u64::from(count)) as u32;
+        for k in 0..count {
+            let i = n.first + (k + offset) % count;
             let child = &tree[i as usize];
             let score = match child.proof.filter(|_| self.config.solver) {
                 // The child's side to move loses: a win for us.
@@ -699,6 +778,28 @@ where
             }
         }
         best
+    }
+
+    /// How many of `n`'s first children selection looks at: all of them, or with
+    /// [`Config::widening`] the width its real visits allow, not counting children
+    /// proven lost for `n`'s side.
+    fn selectable(&self, tree: &[MNode<G::Move>], n: &MNode<G::Move>) -> u32 {
+        if self.config.widening.is_none() {
+            return n.count;
+        }
+        let vl = if self.config.threads > 1 { self.config.virtual_loss } else { 0.0 };
+        let width = self.config.width((n.visits - n.virtual_visits - vl).max(0.0));
+        let mut open = 0u32;
+        for k in 0..n.count {
+            if open == width {
+                return k;
+            }
+            let child = &tree[(n.first + k) as usize];
+            if !(self.config.solver && child.proof == Some(Proof::Win)) {
+                open += 1;
+            }
+        }
+        n.count
     }
 
     /// Credits the AMAF statistics of the children along the path with `reward` (for
@@ -1180,5 +1281,93 @@ mod tests {
         assert_eq!(bad.err().map(|e| e.setting()), Some("mcts::Config::rave"));
         let bad = Mcts::new(Config::default().prior_visits(f64::NAN), RandomRollout::default());
         assert_eq!(bad.err().map(|e| e.setting()), Some("mcts::Config::prior_visits"));
+        for (initial, growth) in [(0, 1.5), (3, 1.0), (3, 0.5), (3, f64::NAN), (3, f64::INFINITY)] {
+            let bad =
+                Mcts::new(Config::default().widening(initial, growth), RandomRollout::default());
+            assert_eq!(bad.err().map(|e| e.setting()), Some("mcts::Config::widening"));
+        }
+    }
+
+    /// One move out of twenty, then the game is over: the first player wins with move
+    /// 19 only.
+    struct Wide;
+
+    impl Game for Wide {
+        type State = (Option<u8>, Side);
+        type Move = u8;
+        type Undo = ();
+        type Score = i32;
+
+        fn moves(&self, s: &(Option<u8>, Side), out: &mut Vec<u8>) -> Option<Outcome<i32>> {
+            match s.0 {
+                // For the second player, to move after the first player's move.
+                Some(m) => Some(if m == 19 { Outcome::Loss } else { Outcome::Win }),
+                None => {
+                    out.extend(0..20);
+                    None
+                }
+            }
+        }
+        fn play(&self, s: &mut (Option<u8>, Side), m: u8) {
+            *s = (Some(m), s.1.opponent());
+        }
+        fn undo(&self, _: &mut (Option<u8>, Side), _: u8, (): ()) {
+            unreachable!("MCTS copies states")
+        }
+        fn side_to_move(&self, s: &(Option<u8>, Side)) -> Side {
+            s.1
+        }
+    }
+
+    /// Move 0 first, move 19 (the only win) last.
+    struct Misleading;
+
+    impl Priors<Wide> for Misleading {
+        fn priors(&self, _: &Wide, _: &(Option<u8>, Side), moves: &[u8], out: &mut Vec<f64>) {
+            out.clear();
+            out.extend(moves.iter().map(|&m| 0.9 - 0.04 * f64::from(m)));
+        }
+    }
+
+    #[test]
+    fn widening_looks_at_the_best_priors_first_and_at_every_move_in_the_end() {
+        let root = (None, Side::First);
+        let run = |config: Config, evaluations: u64| {
+            let mcts = Mcts::new(config, RandomRollout::default()).unwrap().with_priors(Misleading);
+            let mut scratch = mcts.scratch();
+            let r = mcts.search(
+                &Wide,
+                &mut scratch,
+                &root,
+                &Limits::default().evaluations(evaluations),
+            );
+            (r, scratch)
+        };
+        let plain = Config::default().seed(5).prior_visits(2.0).solver(false);
+        let config = plain.widening(2, 1.5);
+        // After 40 simulations the width is 2 + 1 + ⌊log₁.₅ 20⌋ = 10: the children are
+        // stored by prior, and only the first ten have been visited.
+        assert_eq!(config.width(40.0), 10);
+        let (_, scratch) = run(config, 40);
+        let nodes = &scratch.nodes;
+        let kids = &nodes[nodes[0].first as usize..(nodes[0].first + nodes[0].count) as usize];
+        let order: Vec<u8> = kids.iter().filter_map(|k| k.mv).collect();
+        assert_eq!(order, (0..20).collect::<Vec<u8>>());
+        let visited = |k: &MNode<u8>| k.visits > k.virtual_visits;
+        assert!(kids[..10].iter().all(visited));
+        assert!(!kids[10..].iter().any(visited));
+        // Without widening every child gets its first visit at once.
+        let (_, scratch) = run(plain, 40);
+        let nodes = &scratch.nodes;
+        let kids = &nodes[nodes[0].first as usize..(nodes[0].first + nodes[0].count) as usize];
+        assert!(kids.iter().all(visited));
+        // With enough simulations the width reaches move 19, which wins every time.
+        let (r, _) = run(config, 6000);
+        assert_eq!(r.best, Some(19));
+        // With the solver, refuted children do not count against the width: the win is
+        // found and proven after a few simulations.
+        let (r, _) = run(config.solver(true), 100);
+        assert_eq!(r.best, Some(19));
+        assert_eq!(r.value, Value::Proven { side: Side::First, wins: true });
     }
 }

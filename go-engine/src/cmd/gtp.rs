@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use go_board::Rules;
 use go_engine::Session;
 use go_engine::gtp::{FileAccess, play_commands};
-use go_engine::player::{Algorithm, LeafKind, PlayerConfig, RolloutKind, SearchPlayer};
+use go_engine::player::{Algorithm, LeafKind, PlayerConfig, RolloutKind, SearchPlayer, Widening};
 
 /// The options of `go-engine gtp` (its help text is the doc comment of `Command::Gtp`
 /// in `main.rs`).
@@ -28,6 +28,11 @@ pub(crate) struct Args {
     /// playouts per leaf, their confidence interval as the bounds).
     #[arg(long, value_name = "KIND", default_value = "static", value_parser = parse_leaves)]
     leaves: LeafKind,
+    /// Progressive widening of MCTS with playouts: auto (the first 10 moves by prior,
+    /// one more each time a node's visits grow by 30 %, on boards bigger than 13×13),
+    /// off, or INITIAL,GROWTH on every board.
+    #[arg(long, value_name = "W", default_value = "auto", value_parser = parse_widening)]
+    widening: Widening,
     /// Search nodes per move (MCTS: playouts).
     #[arg(long, value_name = "N", default_value_t = 4000)]
     nodes: u64,
@@ -85,6 +90,10 @@ fn parse_rollout(name: &str) -> Result<RolloutKind, String> {
     name.parse()
 }
 
+fn parse_widening(text: &str) -> Result<Widening, String> {
+    text.parse()
+}
+
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
@@ -129,7 +138,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
         .seed(seed)
         .move_time(args.time)
         .resign_margin(args.resign.0)
-        .leaves(args.leaves);
+        .leaves(args.leaves)
+        .widening(args.widening);
     let mut player = match SearchPlayer::new(config) {
         Ok(player) => player,
         Err(e) => {

@@ -178,6 +178,88 @@ impl FromStr for LeafKind {
     }
 }
 
+/// Progressive widening of playout MCTS (`--widening`; go-search's
+/// [`Config::widening`](go_search::mcts::Config::widening)): a node looks at its
+/// `initial` moves of highest prior first, and at one more each time its visits grow
+/// by the factor `growth`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Widening {
+    /// [`Widening::AUTO`] on boards of more than [`Widening::AUTO_POINTS`] points
+    /// (bigger than 13×13), where the priors must focus a few thousand playouts on a
+    /// few hundred moves; off on smaller boards (`auto`).
+    Auto,
+    /// Every move selectable (`off`).
+    Off,
+    /// On every board (`INITIAL,GROWTH`).
+    On {
+        /// The moves a node looks at first (at least 1).
+        initial: u32,
+        /// The factor of visits that adds one more (finite, above 1).
+        growth: f64,
+    },
+}
+
+impl Widening {
+    /// The setting of [`Widening::Auto`] on big boards: the first 10 moves, one more
+    /// each time the visits grow by 30 %.
+    pub const AUTO: (u32, f64) = (10, 1.3);
+    /// [`Widening::Auto`] widens on boards of more than this many points.
+    pub const AUTO_POINTS: usize = 169;
+
+    /// The `(initial, growth)` of a board of `points` points, `None` when off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use go_engine::player::Widening;
+    /// assert_eq!(Widening::Auto.on_board(361), Some((10, 1.3)));
+    /// assert_eq!(Widening::Auto.on_board(81), None);
+    /// assert_eq!(Widening::On { initial: 4, growth: 2.0 }.on_board(81), Some((4, 2.0)));
+    /// assert_eq!("off".parse::<Widening>().map(|w| w.on_board(361)), Ok(None));
+    /// ```
+    pub fn on_board(self, points: usize) -> Option<(u32, f64)> {
+        match self {
+            Widening::Auto if points > Widening::AUTO_POINTS => Some(Widening::AUTO),
+            Widening::Auto | Widening::Off => None,
+            Widening::On { initial, growth } => Some((initial, growth)),
+        }
+    }
+}
+
+impl fmt::Display for Widening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Widening::Auto => f.write_str("auto"),
+            Widening::Off => f.write_str("off"),
+            Widening::On { initial, growth } => write!(f, "{initial},{growth}"),
+        }
+    }
+}
+
+impl FromStr for Widening {
+    type Err = String;
+
+    /// Parses `auto`, `off` or `INITIAL,GROWTH` (an integer of at least 1 and a finite
+    /// number above 1, as `10,1.3`).
+    fn from_str(s: &str) -> Result<Widening, String> {
+        let on = s.split_once(',').and_then(|(a, b)| {
+            let initial = a.trim().parse::<u32>().ok().filter(|&a| a >= 1)?;
+            let growth = b.trim().parse::<f64>().ok().filter(|g| g.is_finite() && *g > 1.0)?;
+            Some(Widening::On { initial, growth })
+        });
+        match s {
+            "auto" => Ok(Widening::Auto),
+            "off" => Ok(Widening::Off),
+            _ => on.ok_or_else(|| {
+                let shown: String = s.chars().take(40).collect();
+                format!(
+                    "unknown widening {shown:?}: auto, off, or INITIAL,GROWTH (at least 1, above 1)"
+                )
+            }),
+        }
+    }
+}
+
 /// The most nodes a configuration may ask for per move.
 pub const MAX_NODES: u64 = 100_000_000;
 
@@ -234,6 +316,9 @@ pub struct PlayerConfig {
     /// What B*, PB* and alpha-beta value their leaves with
     /// ([`Leaves`](super::leaf::Leaves)).
     pub leaves: LeafKind,
+    /// Progressive widening of MCTS with playouts ([`RolloutKind::Playout`],
+    /// [`RolloutKind::Light`]).
+    pub widening: Widening,
 }
 
 impl PlayerConfig {
@@ -241,7 +326,7 @@ impl PlayerConfig {
     /// one thread, seed 0, no time per move beyond the controller's, resignation
     /// when lost by more than 40 points after a third of the board is played (MCTS:
     /// win rate below 3%), the default candidate cap at the root and 8 below it, MCTS
-    /// with heavy playouts.
+    /// with heavy playouts, widening on boards bigger than 13×13 ([`Widening::Auto`]).
     pub fn new(algorithm: Algorithm) -> PlayerConfig {
         PlayerConfig {
             algorithm,
@@ -256,7 +341,15 @@ impl PlayerConfig {
             below_root: 8,
             rollout: RolloutKind::Playout,
             leaves: LeafKind::Static,
+            widening: Widening::Auto,
         }
+    }
+
+    /// Sets [`PlayerConfig::widening`].
+    #[must_use]
+    pub fn widening(mut self, widening: Widening) -> PlayerConfig {
+        self.widening = widening;
+        self
     }
 
     /// Sets [`PlayerConfig::leaves`].
@@ -314,7 +407,8 @@ impl PlayerConfig {
     ///
     /// A message naming the setting: nodes not in 1 to [`MAX_NODES`], threads not in 1
     /// to [`MAX_THREADS`], a negative or non-finite resignation margin, a win rate or
-    /// fraction outside [0, 1], a zero cap.
+    /// fraction outside [0, 1], a zero cap, a widening that starts with no move or
+    /// does not grow.
     pub fn validate(&self) -> Result<(), String> {
         if !(1..=MAX_NODES).contains(&self.nodes) {
             return Err(format!("nodes: {} is not in 1 to {MAX_NODES}", self.nodes));
@@ -340,6 +434,11 @@ impl PlayerConfig {
                 return Err(format!("leaves: playouts in 1 to {MAX_LEAF_PLAYOUTS}"));
             }
             _ => {}
+        }
+        if let Widening::On { initial, growth } = self.widening
+            && (initial == 0 || !(growth.is_finite() && growth > 1.0))
+        {
+            return Err("widening: at least 1 move at first, a finite growth above 1".to_owned());
         }
         if self.move_time.is_some_and(|t| t.is_zero()) {
             return Err("move time: more than 0".to_owned());
@@ -375,6 +474,19 @@ mod tests {
             let err = bad.parse::<LeafKind>().unwrap_err();
             assert!(err.contains("static, read[=N], playouts[=N]"), "{bad}: {err}");
         }
+        for (text, widening) in [
+            ("auto", Widening::Auto),
+            ("off", Widening::Off),
+            ("10,1.3", Widening::On { initial: 10, growth: 1.3 }),
+            ("1, 2", Widening::On { initial: 1, growth: 2.0 }),
+        ] {
+            assert_eq!(text.parse::<Widening>(), Ok(widening), "{text}");
+            assert_eq!(widening.to_string().parse::<Widening>(), Ok(widening));
+        }
+        for bad in ["", "on", "0,1.3", "10,1", "10,0.5", "10,inf", "10,NaN", "-1,2", "10"] {
+            let err = bad.parse::<Widening>().unwrap_err();
+            assert!(err.contains("auto, off, or INITIAL,GROWTH"), "{bad}: {err}");
+        }
         let err = "b*".parse::<Algorithm>().unwrap_err();
         assert!(err.contains("bstar, pbstar, alphabeta, mcts, random"), "{err}");
         assert!("x".repeat(1000).parse::<Algorithm>().unwrap_err().len() < 200);
@@ -392,5 +504,8 @@ mod tests {
         assert!(unread.starts_with("leaves"), "{unread}");
         assert!(ok.leaves(LeafKind::Playouts(0)).validate().unwrap_err().starts_with("leaves"));
         assert_eq!(ok.leaves(LeafKind::Read(Budget::new(300, 10))).validate(), Ok(()));
+        let flat = ok.widening(Widening::On { initial: 3, growth: 1.0 }).validate().unwrap_err();
+        assert!(flat.starts_with("widening"), "{flat}");
+        assert!(ok.widening(Widening::On { initial: 0, growth: 2.0 }).validate().is_err());
     }
 }

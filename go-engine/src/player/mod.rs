@@ -31,7 +31,7 @@ pub mod vital;
 
 pub use candidates::{CandidateSet, CandidateUnion, MoveCandidate};
 pub use clock::{Clock, TimeLeft, TimeSettings};
-pub use config::{Algorithm, LeafKind, PlayerConfig, RolloutKind};
+pub use config::{Algorithm, LeafKind, PlayerConfig, RolloutKind, Widening};
 pub use engine::SearchPlayer;
 pub use random::RandomPlayer;
 

@@ -425,6 +425,11 @@ impl MoveSearch<'_> {
                     .prior_visits(MCTS_PRIOR_VISITS)
                     .expand_after(MCTS_EXPAND_AFTER)
                     .reuse_tree(!restricted);
+                let points = position.board().size().point_count();
+                let config = match self.config.widening.on_board(points) {
+                    Some((initial, growth)) => config.widening(initial, growth),
+                    None => config,
+                };
                 let priors =
                     PlayoutPriors::new().with_union(Arc::clone(self.union), position.move_count());
                 let filter = PlayoutCandidates { root: restricted.then(|| root.clone()) };
