@@ -378,6 +378,101 @@ impl<'a> Search<'a> {
         false
     }
 
+    /// For two chains, the opponent to move: whether the chain of `b` is reached from
+    /// the chain of `a` through links the opponent cannot break with one move, over
+    /// owner chains that are not captured at once or in a ladder. A link between two
+    /// chains is a common liberty where the opponent's stone is illegal or left in
+    /// atari without capturing ([`Search::protected_join`]'s test), or an opponent
+    /// chain in atari next to both that
+    /// the fast tactical reader cannot save (a cutting stone that is captured does not
+    /// cut: GNU Go's connection reader reconnects by capturing it).
+    fn linked_through(&mut self) -> bool {
+        /// The most chains the walk visits.
+        const MAX_CHAINS: usize = 6;
+        let Goal::Chain(b) = self.goal else { return false };
+        let target = self.board.chain_id(b);
+        let mut seen = self.board.chain_stones(self.a);
+        let mut queue: PointList<MAX_CHAINS> = PointList::new();
+        queue.push(self.a);
+        let mut next = 0;
+        while next < queue.len() {
+            let x = queue.as_slice()[next];
+            next += 1;
+            let stones = self.board.chain_stones(x);
+            let libs = self.board.liberties(x);
+            // Owner chains one link away: through a common liberty, or across an
+            // opponent chain next to both.
+            let mut near: PointList<16> = PointList::new();
+            for l in &libs {
+                for n in l.neighbours(self.board.size()) {
+                    if self.board.color_at(n) == Some(self.owner) && !seen.contains(n) {
+                        push_chain(self.board, &mut near, n);
+                    }
+                }
+            }
+            let theirs: PointList<12> = adjacent_chains(self.board, &stones, !self.owner);
+            for &t in theirs.as_slice() {
+                let chain = self.board.chain_stones(t);
+                for n in &chain.adjacent(self.board.stones(self.owner)) {
+                    if !seen.contains(n) {
+                        push_chain(self.board, &mut near, n);
+                    }
+                }
+            }
+            for &y in near.as_slice() {
+                if seen.contains(y) {
+                    continue;
+                }
+                if !self.linked_pair(x, y) {
+                    continue;
+                }
+                let chain = self.board.chain_stones(y);
+                let libs_y = self.board.liberty_count(y);
+                if libs_y < 2 || (libs_y == 2 && self.ladder_captures(y)) {
+                    continue;
+                }
+                if self.board.chain_id(y) == target {
+                    return true;
+                }
+                seen |= chain;
+                if queue.len() < MAX_CHAINS {
+                    queue.push(y);
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the owner chains on `x` and `y` are linked (see
+    /// [`Search::linked_through`]).
+    fn linked_pair(&mut self, x: Point, y: Point) -> bool {
+        let common = self.board.liberties(x) & self.board.liberties(y);
+        let opponent = !self.owner;
+        for l in &common {
+            if !self.core.board.is_legal(opponent, l) {
+                return true;
+            }
+            let undo = self.core.board.play(opponent, l);
+            let caught = undo.removed() == 0 && self.core.board.liberty_count(l) == 1;
+            self.core.board.undo(undo);
+            if caught {
+                return true;
+            }
+        }
+        let sx = self.board.chain_stones(x);
+        let sy = self.board.chain_stones(y);
+        let theirs: PointList<12> = adjacent_chains(self.board, &sx, opponent);
+        for &t in theirs.as_slice() {
+            if self.board.liberty_count(t) == 1
+                && !self.board.chain_stones(t).adjacent(&sy).is_empty()
+                && self.tactical_defence(t).is_none()
+            {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Two common liberties of two chains with three liberties each: the opponent
     /// cannot fill both.
     fn miai(&self) -> bool {
@@ -638,7 +733,7 @@ impl<'a> Search<'a> {
             }
             let mut sure: PointList<2> = PointList::new();
             self.sure_joins(&mut sure);
-            if sure.len() == 2 {
+            if sure.len() == 2 || self.linked_through() {
                 return NodeResult::new(false, None, false);
             }
         }
@@ -690,5 +785,13 @@ impl<'a> Search<'a> {
         self.join_points(join.min(MAX_JOIN), &mut moves);
         self.order(&mut moves, opponent);
         self.try_moves(&moves, opponent, Self::connect_node)
+    }
+}
+
+/// Appends the stone `p` unless a stone of its chain is in `list` already.
+fn push_chain<const N: usize>(board: &Board, list: &mut PointList<N>, p: Point) {
+    let id = board.chain_id(p);
+    if !list.as_slice().iter().any(|&q| board.chain_id(q) == id) {
+        list.push(p);
     }
 }

@@ -183,3 +183,42 @@ fn issue_11_iterations_do_not_depend_on_the_history_of_the_scratch() {
     }
     assert!(asked >= 4, "{asked}");
 }
+
+#[test]
+fn issue_11_a_cut_whose_stone_is_caught_on_the_edge_does_not_cut() {
+    // White's C8 and C6 join through the single stone B7: B6 is a point Black cannot
+    // take (its stone there would be in atari), and Black's cut at B8 is captured on
+    // the first line (B9, then A7). GNU Go 3.8 answers `disconnect C6 C8` with 0; the
+    // reader cut here before it walked links through intermediate chains. With a black
+    // stone on B9 (B8 escapes) or on B6 (B7 is cut off from C6) the cut works, as GNU
+    // Go agrees.
+    let diagram = |b9: char, b6: char| {
+        format!(
+            ". {b9} . . . . . . .
+             . . O O X . . . .
+             . O X X X . . . .
+             . {b6} O X O . . . .
+             . O O O X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . ."
+        )
+    };
+    let mut scratch = ConnectionScratch::new();
+    for (b9, b6, cuts) in [('.', '.', false), ('X', '.', true), ('.', 'X', true)] {
+        let mut board = Board::from_diagram(&diagram(b9, b6)).unwrap();
+        let (c6, c8) = (at(&board, "C6"), at(&board, "C8"));
+        let before = board.clone();
+        let cut =
+            Connection::new().disconnect(&mut board, c6, c8, Connection::BUDGET, &mut scratch);
+        assert_eq!(board, before);
+        assert_eq!(cut.outcome.is_success(), cuts, "B9 {b9} B6 {b6}: {cut:?}");
+        if cuts {
+            assert_eq!(cut.point, Some(Move::Play(at(&board, "B8"))), "B9 {b9} B6 {b6}");
+        }
+        // White, to move, connects in every variant.
+        let join = Connection::new().connect(&mut board, c6, c8, Connection::BUDGET, &mut scratch);
+        assert!(join.outcome.is_success(), "B9 {b9} B6 {b6}: {join:?}");
+    }
+}
