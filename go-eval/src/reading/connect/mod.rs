@@ -11,7 +11,12 @@
 //!   the depth runs out (so `connect` fails and `disconnect` succeeds at the limit,
 //!   with [`Answer::certain`] false).
 //! - **Trivial tests first**: one chain, a captured chain, two common liberties of two
-//!   chains with three liberties each (miai).
+//!   chains with three liberties each (miai); with the opponent to move, a walk from
+//!   chain to chain over links it cannot break with one move (a common liberty where
+//!   its stone would be illegal or in atari without capturing, or a chain of its own
+//!   in atari between the two that the fast tactical reader cannot save: a cutting
+//!   stone that is captured does not cut), through chains that are not captured at
+//!   once or in a ladder.
 //! - **Moves from connection distances**: a shortest-path search from each side (the
 //!   owner's stones cost nothing, an empty point or an opponent stone in atari one move,
 //!   a stone of an opponent chain with two liberties next to the connection that the
