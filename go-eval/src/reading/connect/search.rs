@@ -363,26 +363,27 @@ impl<'a> Search<'a> {
             Goal::Chain(b) => la & board.liberties(b),
             Goal::Area(area) => la & area,
         };
+        common.iter().any(|l| self.untakable(l))
+    }
+
+    /// Whether the opponent cannot take the empty point `l`: its stone there would be
+    /// illegal, or in atari without capturing anything (the owner takes it).
+    fn untakable(&mut self, l: Point) -> bool {
         let opponent = !self.owner;
-        for l in &common {
-            if !self.core.board.is_legal(opponent, l) {
-                return true;
-            }
-            let undo = self.core.board.play(opponent, l);
-            let caught = undo.removed() == 0 && self.core.board.liberty_count(l) == 1;
-            self.core.board.undo(undo);
-            if caught {
-                return true;
-            }
+        if !self.core.board.is_legal(opponent, l) {
+            return true;
         }
-        false
+        let undo = self.core.board.play(opponent, l);
+        let caught = undo.removed() == 0 && self.core.board.liberty_count(l) == 1;
+        self.core.board.undo(undo);
+        caught
     }
 
     /// For two chains, the opponent to move: whether the chain of `b` is reached from
     /// the chain of `a` through links the opponent cannot break with one move, over
     /// owner chains that are not captured at once or in a ladder. A link between two
     /// chains is a common liberty where the opponent's stone is illegal or left in
-    /// atari without capturing ([`Search::protected_join`]'s test), or an opponent
+    /// atari without capturing ([`Search::untakable`]), or an opponent
     /// chain in atari next to both that
     /// the fast tactical reader cannot save (a cutting stone that is captured does not
     /// cut: GNU Go's connection reader reconnects by capturing it).
@@ -447,18 +448,10 @@ impl<'a> Search<'a> {
     /// [`Search::linked_through`]).
     fn linked_pair(&mut self, x: Point, y: Point) -> bool {
         let common = self.board.liberties(x) & self.board.liberties(y);
-        let opponent = !self.owner;
-        for l in &common {
-            if !self.core.board.is_legal(opponent, l) {
-                return true;
-            }
-            let undo = self.core.board.play(opponent, l);
-            let caught = undo.removed() == 0 && self.core.board.liberty_count(l) == 1;
-            self.core.board.undo(undo);
-            if caught {
-                return true;
-            }
+        if common.iter().any(|l| self.untakable(l)) {
+            return true;
         }
+        let opponent = !self.owner;
         let sx = self.board.chain_stones(x);
         let sy = self.board.chain_stones(y);
         let theirs: PointList<12> = adjacent_chains(self.board, &sx, opponent);
