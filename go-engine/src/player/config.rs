@@ -183,6 +183,7 @@ impl FromStr for LeafKind {
 /// `initial` moves of highest prior first, and at one more each time its visits grow
 /// by the factor `growth`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Widening {
     /// [`Widening::AUTO`] on boards of more than [`Widening::AUTO_POINTS`] points
     /// (bigger than 13×13), where the priors must focus a few thousand playouts on a
