@@ -207,6 +207,15 @@ impl Widening {
     /// [`Widening::Auto`] widens on boards of more than this many points.
     pub const AUTO_POINTS: usize = 169;
 
+    /// Whether the setting is one go-search accepts: [`Widening::On`] with at least one
+    /// move at first and a finite growth above 1 (the others always are).
+    pub fn is_valid(self) -> bool {
+        match self {
+            Widening::On { initial, growth } => initial >= 1 && growth.is_finite() && growth > 1.0,
+            Widening::Auto | Widening::Off => true,
+        }
+    }
+
     /// The `(initial, growth)` of a board of `points` points, `None` when off.
     ///
     /// # Examples
@@ -244,9 +253,9 @@ impl FromStr for Widening {
     /// number above 1, as `10,1.3`).
     fn from_str(s: &str) -> Result<Widening, String> {
         let on = s.split_once(',').and_then(|(a, b)| {
-            let initial = a.trim().parse::<u32>().ok().filter(|&a| a >= 1)?;
-            let growth = b.trim().parse::<f64>().ok().filter(|g| g.is_finite() && *g > 1.0)?;
-            Some(Widening::On { initial, growth })
+            let on =
+                Widening::On { initial: a.trim().parse().ok()?, growth: b.trim().parse().ok()? };
+            on.is_valid().then_some(on)
         });
         match s {
             "auto" => Ok(Widening::Auto),
@@ -436,9 +445,7 @@ impl PlayerConfig {
             }
             _ => {}
         }
-        if let Widening::On { initial, growth } = self.widening
-            && (initial == 0 || !(growth.is_finite() && growth > 1.0))
-        {
+        if !self.widening.is_valid() {
             return Err("widening: at least 1 move at first, a finite growth above 1".to_owned());
         }
         if self.move_time.is_some_and(|t| t.is_zero()) {

@@ -399,43 +399,23 @@ impl<'a> Search<'a> {
         while next < queue.len() {
             let x = queue.as_slice()[next];
             next += 1;
-            let stones = self.board.chain_stones(x);
-            let libs = self.board.liberties(x);
-            // Owner chains one link away: through a common liberty, or across an
-            // opponent chain next to both.
-            let mut near: PointList<16> = PointList::new();
-            for l in &libs {
-                for n in l.neighbours(self.board.size()) {
-                    if self.board.color_at(n) == Some(self.owner) && !seen.contains(n) {
-                        push_chain(self.board, &mut near, n);
-                    }
-                }
-            }
-            let theirs: PointList<12> = adjacent_chains(self.board, &stones, !self.owner);
+            // Owner chains one link away: next to a liberty of `x`, or to an opponent
+            // chain next to `x`.
+            let mut zone = self.board.liberties(x);
+            let theirs: PointList<12> =
+                adjacent_chains(self.board, &self.board.chain_stones(x), !self.owner);
             for &t in theirs.as_slice() {
-                let chain = self.board.chain_stones(t);
-                for n in &chain.adjacent(self.board.stones(self.owner)) {
-                    if !seen.contains(n) {
-                        push_chain(self.board, &mut near, n);
-                    }
-                }
+                zone |= self.board.chain_stones(t);
             }
+            let near: PointList<16> = adjacent_chains(self.board, &zone, self.owner);
             for &y in near.as_slice() {
-                if seen.contains(y) {
-                    continue;
-                }
-                if !self.linked_pair(x, y) {
-                    continue;
-                }
-                let chain = self.board.chain_stones(y);
-                let libs_y = self.board.liberty_count(y);
-                if libs_y < 2 || (libs_y == 2 && self.ladder_captures(y)) {
+                if seen.contains(y) || !self.linked_pair(x, y) || self.shaky(y) {
                     continue;
                 }
                 if self.board.chain_id(y) == target {
                     return true;
                 }
-                seen |= chain;
+                seen |= self.board.chain_stones(y);
                 if queue.len() < MAX_CHAINS {
                     queue.push(y);
                 }
@@ -486,16 +466,16 @@ impl<'a> Search<'a> {
     /// that two ways to join are a connection).
     fn steady(&mut self) -> bool {
         let chains = self.chains();
-        for &c in chains.as_slice() {
-            let libs = self.board.liberty_count(c);
-            if libs == 1 {
-                return false;
-            }
-            if libs == 2 && self.ladder_captures(c) {
-                return false;
-            }
+        !chains.as_slice().iter().any(|&c| self.shaky(c))
+    }
+
+    /// Whether the owner's chain on `c` can be captured at once or in a ladder.
+    fn shaky(&mut self, c: Point) -> bool {
+        match self.board.liberty_count(c) {
+            0 | 1 => true,
+            2 => self.ladder_captures(c),
+            _ => false,
         }
-        true
     }
 
     /// The owner's moves against the opponent's cutting chains (next to a chain of the
@@ -778,13 +758,5 @@ impl<'a> Search<'a> {
         self.join_points(join.min(MAX_JOIN), &mut moves);
         self.order(&mut moves, opponent);
         self.try_moves(&moves, opponent, Self::connect_node)
-    }
-}
-
-/// Appends the stone `p` unless a stone of its chain is in `list` already.
-fn push_chain<const N: usize>(board: &Board, list: &mut PointList<N>, p: Point) {
-    let id = board.chain_id(p);
-    if !list.as_slice().iter().any(|&q| board.chain_id(q) == id) {
-        list.push(p);
     }
 }
