@@ -14,7 +14,7 @@ use super::clock::Clock;
 use super::config::{Algorithm, PlayerConfig};
 use super::decide::{decide, passing_wins};
 use super::random::RandomPlayer;
-use super::search::{MctsTree, MoveSearch, SearchSummary, limits};
+use super::search::{MctsTree, MoveSearch, SearchSummary, limits, move_limits};
 use super::time::{TimeKeeper, TimePolicy};
 use super::{Decision, Player};
 
@@ -255,7 +255,11 @@ impl SearchPlayer {
         // A move decided without a search (passing wins) leaves no summary behind.
         self.last = None;
         let allotted = self.move_time(position, color, clock);
-        let decision = self.choose_untimed(position, color, clock, root, observer);
+        // The time allotted is for the whole move: the reading and the candidates
+        // before the search count against it, so the search gets a deadline, not a
+        // duration of its own.
+        let deadline = allotted.map(|t| start + t);
+        let decision = self.choose_by(position, color, clock, root, deadline, observer);
         let used = start.elapsed();
         self.keeper.used(color, used);
         if let Some(log) = &mut self.log {
@@ -280,12 +284,14 @@ impl SearchPlayer {
         decision
     }
 
-    fn choose_untimed(
+    /// Chooses the move, the search stopping at `deadline` (if any).
+    fn choose_by(
         &mut self,
         position: &Position,
         color: Color,
         clock: &Clock,
         root: Option<Vec<Move>>,
+        deadline: Option<Instant>,
         observer: &mut dyn Observer<Move, i32>,
     ) -> Decision {
         if self.config.algorithm == Algorithm::Random {
@@ -297,9 +303,9 @@ impl SearchPlayer {
                 return Decision::Play(Move::Pass);
             }
         }
-        let time = self.move_time(position, color, clock);
         let config = self.config;
-        match self.search(position, color, root, time, observer) {
+        let limits = move_limits(&config, deadline);
+        match self.search_within(position, color, root, &limits, observer) {
             Ok(summary) => {
                 let mut resumed = position.clone();
                 if resumed.is_over() {

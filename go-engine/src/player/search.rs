@@ -593,3 +593,36 @@ pub fn limits(config: &PlayerConfig, time: Option<std::time::Duration>) -> Limit
     }
     limits
 }
+
+/// The limits of the search of a move that must be decided by `deadline`: the node
+/// budget of [`limits`] and the deadline itself, so that the work done before the
+/// search (reading, the candidates) counts against the time of the move.
+pub fn move_limits(config: &PlayerConfig, deadline: Option<std::time::Instant>) -> Limits {
+    let limits = limits(config, None);
+    match deadline {
+        Some(d) => limits.deadline(d),
+        None => limits,
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    #[test]
+    fn a_moves_search_stops_at_the_moves_deadline_not_a_duration_of_its_own() {
+        let config = PlayerConfig::new(Algorithm::BStar).nodes(1234);
+        let asked = Instant::now();
+        let deadline = asked + Duration::from_millis(2500);
+        let timed = move_limits(&config, Some(deadline));
+        assert_eq!(timed.deadline, Some(deadline));
+        assert_eq!(timed.time, None, "a duration would restart when the search starts");
+        assert_eq!(timed.nodes, Some(1234));
+        let untimed = move_limits(&config, None);
+        assert_eq!((untimed.deadline, untimed.time, untimed.nodes), (None, None, Some(1234)));
+        let mcts = move_limits(&PlayerConfig::new(Algorithm::Mcts).nodes(50), Some(deadline));
+        assert_eq!((mcts.evaluations, mcts.nodes), (Some(50), None));
+    }
+}

@@ -16,7 +16,10 @@
 //! From that share a reserve is taken for what the search does not count — the time
 //! between two clock checks of the search, the answer's way to the controller — of
 //! [`TimePolicy::overhead`] plus [`TimePolicy::margin`] of the share; the result is at
-//! least [`TimePolicy::minimum`].
+//! least [`TimePolicy::minimum`]. The time is for the whole move: the player's search
+//! stops at a deadline counted from when the move was asked, so the reading and the
+//! candidate generation before the search count against it too (on 19×19 they take up
+//! to a second).
 //!
 //! # When the controller does not report
 //!
