@@ -298,6 +298,14 @@ impl<'a> Search<'a> {
                     {
                         out.push(m);
                     }
+                } else {
+                    // Backfilling: a chain of two liberties that shares one with the
+                    // dragon makes the approach on that liberty a self-atari; its other
+                    // liberty comes first.
+                    let own = self.board.liberties(p);
+                    if !(own & life.liberties).is_empty() {
+                        out.extend(own - life.liberties);
+                    }
                 }
             } else {
                 let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);

@@ -215,3 +215,30 @@ fn issue_11_rectangular_six_without_outside_liberties() {
     let (b2, a2) = (at(&board, "B2"), at(&board, "A2"));
     assert_eq!(status(&board, "C3"), Status::Critical { attack: b2, defend: a2 });
 }
+
+/// The final position of a 9×9 game of go-engine against GNU Go: White's five stones
+/// on B3–D3, C2, C1 have the liberties B1 and D1 and no eye, but Black's chains next to
+/// those liberties have two liberties each, so either approach is a self-atari. Black
+/// kills by adding a liberty first (A2, backfilling; GNU Go's `owl_does_attack`
+/// agrees); the owl reader did not try that move and called the group alive.
+const BACKFILL: &str = "
+    . . X X O X X . .
+    X X X O O O X X .
+    . X O O . O O O X
+    X O O . O O O O X
+    X X O O O . O O X
+    . X X X O O O O X
+    X O O O X O O O X
+    . X O X X O X X .
+    X . O . X X . X X
+    ";
+
+#[test]
+fn a_group_whose_approaches_are_self_ataris_dies_to_a_backfill() {
+    let board = Board::from_diagram(BACKFILL).unwrap();
+    let (c3, a2) = (at(&board, "C3"), at(&board, "A2"));
+    let mut b = board.clone();
+    let attack = Owl::default().attack(&mut b, c3, Owl::BUDGET, &mut OwlScratch::new());
+    assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(a2))), "{attack}");
+    assert_eq!(status(&board, "C3"), Status::Dead);
+}
