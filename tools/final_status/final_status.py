@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Dead stones at the end of a game, against GNU Go.
+
+    final_status.py selfplay --seed S --games N --out FILE [--size 9] [--gnugo CMD]
+    final_status.py compare --engine NAME=CMD [--engine NAME=CMD ...] FILE...
+
+`selfplay` lets GNU Go play both sides from a few seeded random opening moves until two
+passes and writes one JSON line per game (`{"game", "size", "moves": [[colour, vertex],
+...]}`). `compare` replays every distinct game that ended with two passes in each engine
+and in GNU Go, asks `final_status_list dead` and `final_score`, and prints per engine the
+positions whose dead stones, score and winner equal GNU Go's, and the positions where
+the engine calls a stone dead that GNU Go does not. FILE is such a JSON-lines file or a
+`twogtp.py --json` result with move lists. Python 3 standard library only; GNU Go 3.8 at
+/usr/games/gnugo by default.
+"""
+import argparse
+import json
+import random
+import shlex
+import subprocess
+import sys
+
+GNUGO = "/usr/games/gnugo --mode gtp --chinese-rules"
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+
+
+class Gtp:
+    """One GTP engine process."""
+
+    def __init__(self, command):
+        self.command = command
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True)
+
+    def send(self, line):
+        """Sends one command; returns (success, answer)."""
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            out = self.proc.stdout.readline()
+            if out == "":
+                raise RuntimeError(f"{self.command}: no answer to {line!r}")
+            out = out.rstrip("\r\n")
+            if out == "":
+                if lines:
+                    break
+                continue
+            lines.append(out)
+        text = "\n".join(lines)
+        return text.startswith("="), text[1:].strip()
+
+    def close(self):
+        try:
+            self.send("quit")
+        except (RuntimeError, BrokenPipeError):
+            pass
+        self.proc.wait(timeout=10)
+
+
+def selfplay(args):
+    rng = random.Random(args.seed)
+    gnugo = Gtp(args.gnugo)
+    n = args.size
+    with open(args.out, "w") as out:
+        for g in range(args.games):
+            for c in ("boardsize %d" % n, "clear_board", "komi 7.5"):
+                gnugo.send(c)
+            moves, colour = [], "b"
+            for _ in range(args.opening):
+                while True:
+                    v = "%s%d" % (COLUMNS[rng.randint(1, n - 2)], rng.randint(2, n - 1))
+                    if gnugo.send("play %s %s" % (colour, v))[0]:
+                        break
+                moves.append([colour, v])
+                colour = "w" if colour == "b" else "b"
+            passes = 0
+            while passes < 2 and len(moves) < args.maxmoves:
+                ok, m = gnugo.send("genmove %s" % colour)
+                if not ok or m.lower() == "resign":
+                    break
+                moves.append([colour, m])
+                passes = passes + 1 if m.lower() == "pass" else 0
+                colour = "w" if colour == "b" else "b"
+            out.write(json.dumps({"game": g, "size": n, "moves": moves}) + "\n")
+            out.flush()
+    gnugo.close()
+
+
+def games(path):
+    """The games of a file: (size, moves) pairs."""
+    with open(path) as f:
+        text = f.read()
+    try:
+        records = json.loads(text).get("results", [])
+        return [(9, r["movelist"]) for r in records if "movelist" in r]
+    except json.JSONDecodeError:
+        out = []
+        for line in text.splitlines():
+            if line.strip():
+                r = json.loads(line)
+                out.append((r.get("size", 9), r["moves"]))
+        return out
+
+
+def answers(engine, size, moves):
+    for c in ("boardsize %d" % size, "clear_board", "komi 7.5"):
+        engine.send(c)
+    for colour, m in moves:
+        engine.send("play %s %s" % (colour, m))
+    dead = sorted(engine.send("final_status_list dead")[1].split())
+    return dead, engine.send("final_score")[1]
+
+
+def compare(args):
+    seen, positions = set(), []
+    for path in args.files:
+        for size, moves in games(path):
+            key = (size, tuple(map(tuple, moves)))
+            ended = len(moves) >= 2 and all(m.lower() == "pass" for _, m in moves[-2:])
+            if ended and key not in seen:
+                seen.add(key)
+                positions.append((size, moves))
+    engines = [(name, Gtp(cmd)) for name, cmd in (e.split("=", 1) for e in args.engine)]
+    gnugo = Gtp(args.gnugo)
+    tally = {name: [0, 0, 0, 0] for name, _ in engines}
+    for size, moves in positions:
+        ref_dead, ref_score = answers(gnugo, size, moves)
+        for name, engine in engines:
+            dead, score = answers(engine, size, moves)
+            t = tally[name]
+            t[0] += dead == ref_dead
+            t[1] += score == ref_score
+            t[2] += score[:1] == ref_score[:1]
+            t[3] += not set(dead) <= set(ref_dead)
+    print("%d positions ended by two passes" % len(positions))
+    for name, (dead, score, winner, extra) in tally.items():
+        print("%s: dead stones as GNU Go %d, score %d, winner %d; a stone GNU Go keeps "
+              "alive called dead in %d" % (name, dead, score, winner, extra))
+    for _, engine in engines:
+        engine.close()
+    gnugo.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("selfplay")
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--games", type=int, required=True)
+    s.add_argument("--out", required=True)
+    s.add_argument("--size", type=int, default=9)
+    s.add_argument("--opening", type=int, default=4, help="random opening moves")
+    s.add_argument("--maxmoves", type=int, default=250)
+    s.add_argument("--gnugo", default=GNUGO + " --level 1")
+    c = sub.add_parser("compare")
+    c.add_argument("--engine", action="append", required=True, help="NAME=COMMAND")
+    c.add_argument("--gnugo", default=GNUGO)
+    c.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    selfplay(args) if args.command == "selfplay" else compare(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
