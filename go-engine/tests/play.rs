@@ -346,3 +346,28 @@ fn issue_14_widened_mcts_plays_a_short_game_on_5x5_and_replays_it_from_its_seed(
     let flat = config.widening(Widening::On { initial: 3, growth: 1.0 });
     assert!(SearchPlayer::new(flat).unwrap_err().contains("widening"));
 }
+
+/// The end of a 9×9 game of go-engine against GNU Go: White's lone stone on H5 inside
+/// Black's area is dead (GNU Go's `final_status_list dead` agrees). The check before
+/// each move (go-eval's 300 owl nodes) lets it run into the open right side; scoring
+/// reads deeper and counts it dead.
+#[test]
+fn scoring_reads_deeper_than_the_check_before_each_move() {
+    let diagram = "
+        . . . O O O X . .
+        . . . X O X X . .
+        . . X X O X . X .
+        . O O O O O X . .
+        O . O . O X . O .
+        X O O . O X X . .
+        X X O . O O X . .
+        . X O O X X . . .
+        . X X X . . . . .
+        ";
+    let position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+    let h5 = go_board::Point::parse_gtp("H5", position.size()).unwrap();
+    let evaluator = go_eval::PositionEvaluator::default();
+    assert!(!evaluator.dead_stones(&position).contains(h5), "the quick check changed");
+    let mut player = SearchPlayer::new(PlayerConfig::new(Algorithm::BStar)).unwrap();
+    assert!(player.dead_stones(&position).contains(h5));
+}
