@@ -74,7 +74,9 @@
 //! - `final_score` and `final_status_list` take the dead stones from the
 //!   [`Player`]; by default (the random player) they are go-eval's dead stones by
 //!   reading ([`go_eval::PositionEvaluator::dead_stones`]: the dragons the owl reader
-//!   kills even when their owner moves first, and unconditionally dead stones).
+//!   kills even when their owner moves first, and unconditionally dead stones); the
+//!   search player reads them the same way with a deeper owl budget (1,000 nodes and
+//!   12 plies per question) than the check it makes before each move.
 //!   Every other stone not in seki is alive. `seki` lists the
 //!   chains that go-board's territory counting recognises as seki (they border a shared
 //!   region that neither colour can fill without self-atari). GNU Go's
