@@ -15,8 +15,8 @@ the engine calls a stone dead that GNU Go does not. FILE is such a JSON-lines fi
 """
 import argparse
 import json
+import os
 import random
-import shlex
 import subprocess
 import sys
 
@@ -24,39 +24,25 @@ GNUGO = "/usr/games/gnugo --mode gtp --chinese-rules"
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
+from reliability import Gtp as Process  # noqa: E402  (the project's GTP client, with deadlines)
+
+TIMEOUT = 300.0
+
+
 class Gtp:
-    """One GTP engine process."""
+    """The reliability tool's GTP client with this tool's deadline per command."""
 
     def __init__(self, command):
-        self.command = command
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
+        self.process = Process(command, command, subprocess.DEVNULL)
 
     def send(self, line):
-        """Sends one command; returns (success, answer)."""
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            out = self.proc.stdout.readline()
-            if out == "":
-                raise RuntimeError(f"{self.command}: no answer to {line!r}")
-            out = out.rstrip("\r\n")
-            if out == "":
-                if lines:
-                    break
-                continue
-            lines.append(out)
-        text = "\n".join(lines)
-        return text.startswith("="), text[1:].strip()
+        """Sends one command; returns (success, answer); raises on a timeout or a death."""
+        ok, text, _ = self.process.send(line, TIMEOUT)
+        return ok, text
 
     def close(self):
-        try:
-            self.send("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait(timeout=10)
+        self.process.close()
 
 
 def selfplay(args):
