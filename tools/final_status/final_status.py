@@ -9,9 +9,9 @@ passes and writes one JSON line per game (`{"game", "size", "moves": [[colour, v
 ...]}`). `compare` replays every distinct game that ended with two passes in each engine
 and in GNU Go, asks `final_status_list dead` and `final_score`, and prints per engine the
 positions whose dead stones, score and winner equal GNU Go's, and the positions where
-the engine calls a stone dead that GNU Go does not. FILE is such a JSON-lines file or a
-`twogtp.py --json` result with move lists. Python 3 standard library only; GNU Go 3.8 at
-/usr/games/gnugo by default.
+the engine calls a stone dead that GNU Go does not. FILE is such a JSON-lines file (the
+moves under "moves" or "movelist") or a `twogtp.py --json` result with move lists.
+Python 3 standard library only; GNU Go 3.8 at /usr/games/gnugo by default.
 """
 import argparse
 import json
@@ -83,10 +83,13 @@ def games(path):
         return [(9, r["movelist"]) for r in records if "movelist" in r]
     except json.JSONDecodeError:
         out = []
-        for line in text.splitlines():
+        for number, line in enumerate(text.splitlines(), 1):
             if line.strip():
                 r = json.loads(line)
-                out.append((r.get("size", 9), r["moves"]))
+                moves = r.get("moves", r.get("movelist"))
+                if moves is None:
+                    sys.exit("%s:%d: a game without \"moves\" or \"movelist\"" % (path, number))
+                out.append((r.get("size", 9), moves))
         return out
 
 

@@ -117,6 +117,12 @@ impl<'a> Search<'a> {
         if life.dragon.is_empty() {
             return NodeResult::new(true, None, true);
         }
+        // The target in atari is captured, whatever eyes the dragon has: its capture
+        // is the attacker's goal (the eyes of a dragon that holds a chain in atari may
+        // be the attacker's room, not the owner's).
+        if let Some(r) = self.capture_target() {
+            return r;
+        }
         if life.alive() {
             return NodeResult::new(false, None, !life.escaped || life.min >= 2);
         }
@@ -125,6 +131,27 @@ impl<'a> Search<'a> {
         }
         let key = self.key(Routine::Attack);
         node(self, key, |s, stored| s.try_moves(true, &life, stored))
+    }
+
+    /// At an attack node: when the target chain has one liberty and the attacker may
+    /// play there, the result of capturing it (the owner may still retake a ko);
+    /// `None` otherwise or when the capture does not win.
+    fn capture_target(&mut self) -> Option<NodeResult> {
+        let target = self.setting.target;
+        if self.board.liberty_count(target) != 1 {
+            return None;
+        }
+        let lib = self.board.liberties(target).iter().next()?;
+        let attacker = self.setting.attacker;
+        if !self.playable(attacker, lib) {
+            return None;
+        }
+        let undo = self.board.play(attacker, lib);
+        self.ply += 1;
+        let r = self.defend_node();
+        self.ply -= 1;
+        self.board.undo(undo);
+        (!r.success).then(|| NodeResult::new(true, Some(lib), r.certain))
     }
 
     /// A defence node: the owner to move; success if the dragon lives.
@@ -147,7 +174,9 @@ impl<'a> Search<'a> {
             return NodeResult::new(false, None, true);
         }
         let life = self.assess();
-        if life.alive() {
+        // With the target in atari the owner must save it (or take it back in a ko)
+        // however many eyes the dragon seems to have.
+        if life.alive() && self.board.liberty_count(target) > 1 {
             return NodeResult::new(true, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {

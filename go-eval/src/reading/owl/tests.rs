@@ -242,3 +242,48 @@ fn a_group_whose_approaches_are_self_ataris_dies_to_a_backfill() {
     assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(a2))), "{attack}");
     assert_eq!(status(&board, "C3"), Status::Dead);
 }
+
+/// The end of a 9×9 game of the engine against GNU Go (both passed): White's stone on
+/// C1, in atari, borders the black group on the left, whose room (A1–A3, B1) the
+/// reader took for White's eye space, so that C1 read alive with the big white dragon.
+/// Black captures it at B1 (and the black group lives by it); the big dragon stays
+/// alive.
+const ATARI_IN_ROOM: &str = "
+    . . O X X X O . .
+    . O . O X X O O O
+    . . O O X O O O .
+    . . O X X X X O O
+    O O O O X . X X O
+    X X O O X O X . X
+    . X O O O X . X .
+    . X X O X X X . .
+    . . O X X . . . .
+    ";
+
+#[test]
+fn a_target_in_atari_is_captured_whatever_eyes_its_dragon_seems_to_have() {
+    let board = Board::from_diagram(ATARI_IN_ROOM).unwrap();
+    let (c1, b1) = (at(&board, "C1"), at(&board, "B1"));
+    let mut b = board.clone();
+    let mut scratch = OwlScratch::new();
+    let attack = Owl::default().attack(&mut b, c1, Owl::BUDGET, &mut scratch);
+    assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(b1))), "{attack}");
+    assert!(attack.certain);
+    // Its owner, to move, has no saving move: no pass on the strength of the eyes.
+    let defence = Owl::default().defend(&mut b, c1, Owl::BUDGET, &mut scratch);
+    assert_eq!(defence.outcome, Outcome::Lose, "{defence}");
+    assert_eq!(status(&board, "C1"), Status::Dead);
+    assert_eq!(status(&board, "D2"), Status::Alive);
+    // The same under every symmetry and with the colours swapped.
+    let size = board.size();
+    for s in Symmetry::ALL {
+        for swap in [false, true] {
+            let mut turned = transformed(&board, s, swap);
+            let (tc1, tb1) = (s.apply(c1, size), s.apply(b1, size));
+            let a = Owl::default().attack(&mut turned, tc1, Owl::BUDGET, &mut scratch);
+            assert_eq!((a.outcome, a.point), (Outcome::Win, Some(Move::Play(tb1))), "{s:?} {swap}");
+            let d = Owl::default().defend(&mut turned, tc1, Owl::BUDGET, &mut scratch);
+            assert_eq!(d.outcome, Outcome::Lose, "{s:?} {swap}");
+        }
+    }
+}
