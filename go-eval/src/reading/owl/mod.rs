@@ -30,10 +30,11 @@
 //!   one with the dragon, which makes the approach there a self-atari). Each is tried
 //!   on the board and the resulting leaf value orders them; beyond the first plies
 //!   fewer moves are tried (5 at the root, then 4, 3, 2 and, from the ninth ply on, 1).
-//! - **The target in atari**: at an attack node the attacker first captures a target
+//! - **The target in danger**: at an attack node the attacker first captures a target
 //!   chain with one liberty (its capture is the goal, whatever eyes the dragon seems to
-//!   have: the enclosed "eye space" may be the attacker's own room); at a defence node
-//!   the eyes do not decide while the target is in atari: the owner must save it.
+//!   have: the enclosed "eye space" may be the attacker's own room); while the target
+//!   is in atari, or has two liberties and the tactical reader captures it, the eyes
+//!   do not decide at either node: the search goes on (the owner must save it).
 //! - **Ko** is the threat balance of [`Outcome`], as in every reader.
 //! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
 //!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node

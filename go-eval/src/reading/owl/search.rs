@@ -123,7 +123,7 @@ impl<'a> Search<'a> {
         if let Some(r) = self.capture_target() {
             return r;
         }
-        if life.alive() {
+        if life.alive() && !self.target_in_danger() {
             return NodeResult::new(false, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {
@@ -154,6 +154,19 @@ impl<'a> Search<'a> {
         (!r.success).then(|| NodeResult::new(true, Some(lib), r.certain))
     }
 
+    /// Whether the target chain has two liberties and the tactical reader captures it
+    /// (the attacker moving first): then the dragon's eyes do not decide.
+    fn target_in_danger(&mut self) -> bool {
+        let target = self.setting.target;
+        if self.board.liberty_count(target) != 2 {
+            return false;
+        }
+        let tactics = self.setting.tactics;
+        let a = tactics.attack(self.core.board, target, TACTICAL_BUDGET, self.tactics_scratch);
+        self.tactical_nodes += a.nodes;
+        a.outcome.is_success()
+    }
+
     /// A defence node: the owner to move; success if the dragon lives.
     pub(super) fn defend_node(&mut self) -> NodeResult {
         if !self.count_node() {
@@ -174,9 +187,10 @@ impl<'a> Search<'a> {
             return NodeResult::new(false, None, true);
         }
         let life = self.assess();
-        // With the target in atari the owner must save it (or take it back in a ko)
-        // however many eyes the dragon seems to have.
-        if life.alive() && self.board.liberty_count(target) > 1 {
+        // With the target in atari, or with two liberties and tactically lost, the
+        // owner must save it (or take it back in a ko) however many eyes the dragon
+        // seems to have.
+        if life.alive() && self.board.liberty_count(target) > 1 && !self.target_in_danger() {
             return NodeResult::new(true, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {

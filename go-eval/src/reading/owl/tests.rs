@@ -287,3 +287,38 @@ fn a_target_in_atari_is_captured_whatever_eyes_its_dragon_seems_to_have() {
         }
     }
 }
+
+/// The end of another 9×9 game of the engine against GNU Go: White's F1–F2 has two
+/// liberties (E1, G1) and borders the black chain C2–E2 (three liberties) inside the
+/// white wall; the region around C2–E2 looked like White's eye space, so F1 read alive
+/// with the big white dragon. Black captures it (GNU Go: dead).
+const TWO_LIBERTIES_IN_ROOM: &str = "
+    O . X O X X X . X
+    X X X O O X O X .
+    X O O O O X O O .
+    X O . O O X X X O
+    . X O . O O X . X
+    X X O O X X . X X
+    . X O O O X X . X
+    X O X X X O X X .
+    . O . . . O . . .
+    ";
+
+#[test]
+fn a_target_with_two_liberties_that_tactics_captures_is_not_saved_by_eyes() {
+    let board = Board::from_diagram(TWO_LIBERTIES_IN_ROOM).unwrap();
+    let f1 = at(&board, "F1");
+    let mut b = board.clone();
+    let attack = Owl::default().attack(&mut b, f1, Owl::BUDGET, &mut OwlScratch::new());
+    assert_eq!(attack.outcome, Outcome::Win, "{attack}");
+    assert_eq!(status(&board, "F1"), Status::Dead);
+    let size = board.size();
+    for s in Symmetry::ALL {
+        for swap in [false, true] {
+            let mut turned = transformed(&board, s, swap);
+            let t = s.apply(f1, size);
+            let a = Owl::default().attack(&mut turned, t, Owl::BUDGET, &mut OwlScratch::new());
+            assert_eq!(a.outcome, Outcome::Win, "{s:?} {swap}");
+        }
+    }
+}
