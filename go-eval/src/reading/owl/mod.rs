@@ -25,9 +25,11 @@
 //! - **Moves**: vital points and the points of small eye spaces, the dragon's
 //!   liberties and second-order liberties, tactical captures of the dragon's weak chains
 //!   (and their defences) and of the attacker's chains next to the dragon (lunches),
-//!   from the tactical reader ([`Tactics`] with [`TacticsConfig::FAST`]), and the
-//!   attacker's backfills (the other liberty of its chain of two liberties that shares
-//!   one with the dragon, which makes the approach there a self-atari). Each is tried
+//!   from the tactical reader ([`Tactics`] with [`TacticsConfig::FAST`]), the
+//!   attacker's defence of its own chains of two liberties next to the dragon that the
+//!   owner could capture, and the attacker's backfills (the other liberty of its chain
+//!   of two liberties that shares one with the dragon, which makes the approach there a
+//!   self-atari). Each is tried
 //!   on the board and the resulting leaf value orders them; beyond the first plies
 //!   fewer moves are tried (5 at the root, then 4, 3, 2 and, from the ninth ply on, 1).
 //! - **The target in danger**: at an attack node the attacker first captures a target

@@ -349,6 +349,25 @@ impl<'a> Search<'a> {
                     if !(own & life.liberties).is_empty() {
                         out.extend(own - life.liberties);
                     }
+                    // A chain of two liberties the owner would capture (a lunch that
+                    // gives the dragon its eyes) is defended first.
+                    let a =
+                        tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+                    self.tactical_nodes += a.nodes;
+                    if a.outcome.is_success() {
+                        let d = tactics.defend(
+                            self.core.board,
+                            p,
+                            TACTICAL_BUDGET,
+                            self.tactics_scratch,
+                        );
+                        self.tactical_nodes += d.nodes;
+                        if let (true, Some(go_board::Move::Play(m))) =
+                            (d.outcome.is_success(), d.point)
+                        {
+                            out.push(m);
+                        }
+                    }
                 }
             } else {
                 let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);

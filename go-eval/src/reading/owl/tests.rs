@@ -322,3 +322,31 @@ fn a_target_with_two_liberties_that_tactics_captures_is_not_saved_by_eyes() {
         }
     }
 }
+
+/// The end of a 9×9 game of the engine against GNU Go: White's B1–C2 could only live
+/// by capturing Black's stones around it, starting with A1. Black's A2 joins A1 to
+/// its wall and kills (GNU Go: dead); the move comes from the defence of the
+/// attacker's own weak chains next to the dragon. (Before, the attacker never tried it
+/// and White's capture at A2 read as a ko.)
+const LUNCH: &str = "
+    . . X . . X . O .
+    O X . X X O . O .
+    X X X . X O X X .
+    X O X X X X O X X
+    O . O X X O O X .
+    O O O O O O O O X
+    X X X X X O O O X
+    . X O . X X X O X
+    X O O . X O O O .
+    ";
+
+#[test]
+fn the_attacker_saves_the_chain_whose_capture_would_give_the_eyes() {
+    let board = Board::from_diagram(LUNCH).unwrap();
+    let (b1, a2) = (at(&board, "B1"), at(&board, "A2"));
+    let mut b = board.clone();
+    let mut scratch = OwlScratch::new();
+    let attack = Owl::default().attack(&mut b, b1, Owl::BUDGET, &mut scratch);
+    assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(a2))), "{attack}");
+    assert_eq!(status(&board, "B1"), Status::Dead);
+}
