@@ -35,8 +35,9 @@
 //! - **The target in danger**: at an attack node the attacker first captures a target
 //!   chain with one liberty (its capture is the goal, whatever eyes the dragon seems to
 //!   have: the enclosed "eye space" may be the attacker's own room); while the target
-//!   is in atari, or has two liberties and the tactical reader captures it, the eyes
-//!   do not decide at either node: the search goes on (the owner must save it).
+//!   is in atari, or has two liberties and the tactical reader captures it, or a chain
+//!   of the dragon next to one of its small eye spaces is in atari, the eyes do not
+//!   decide at either node: the search goes on (the owner must save it).
 //! - **Ko** is the threat balance of [`Outcome`], as in every reader.
 //! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
 //!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node

@@ -123,7 +123,7 @@ impl<'a> Search<'a> {
         if let Some(r) = self.capture_target() {
             return r;
         }
-        if life.alive() && !self.target_in_danger() {
+        if life.alive() && !self.target_in_danger() && !self.chain_in_atari(&life) {
             return NodeResult::new(false, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {
@@ -152,6 +152,28 @@ impl<'a> Search<'a> {
         self.ply -= 1;
         self.board.undo(undo);
         (!r.success).then(|| NodeResult::new(true, Some(lib), r.certain))
+    }
+
+    /// Whether a chain of the dragon next to one of its small eye spaces is in atari and
+    /// the attacker may capture it (its capture may take an eye the leaf counted): then
+    /// the dragon's eyes do not decide.
+    fn chain_in_atari(&mut self, life: &Life) -> bool {
+        let attacker = self.setting.attacker;
+        let mut done = PointSet::EMPTY;
+        for p in life.dragon {
+            if done.contains(p) {
+                continue;
+            }
+            let chain = self.board.chain_stones(p);
+            done |= chain;
+            if self.board.liberty_count(p) == 1 && !chain.adjacent(&life.eye_points).is_empty() {
+                let lib = self.board.liberties(p).iter().next();
+                if lib.is_some_and(|l| self.playable(attacker, l)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether the target chain has two liberties and the tactical reader captures it
@@ -187,10 +209,14 @@ impl<'a> Search<'a> {
             return NodeResult::new(false, None, true);
         }
         let life = self.assess();
-        // With the target in atari, or with two liberties and tactically lost, the
-        // owner must save it (or take it back in a ko) however many eyes the dragon
-        // seems to have.
-        if life.alive() && self.board.liberty_count(target) > 1 && !self.target_in_danger() {
+        // With the target in atari, or with two liberties and tactically lost, or a
+        // chain next to an eye in atari, the owner must save it (or take it back in a
+        // ko) however many eyes the dragon seems to have.
+        if life.alive()
+            && self.board.liberty_count(target) > 1
+            && !self.target_in_danger()
+            && !self.chain_in_atari(&life)
+        {
             return NodeResult::new(true, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {

@@ -350,3 +350,32 @@ fn the_attacker_saves_the_chain_whose_capture_would_give_the_eyes() {
     assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(a2))), "{attack}");
     assert_eq!(status(&board, "B1"), Status::Dead);
 }
+
+/// The end of a 9×9 game of the engine against GNU Go: White's E3 is in atari on the
+/// point D3 next to the eyes of the big white dragon on the left; the leaf counted two
+/// eyes, so the reader passed, but Black kills (GNU Go: dead). A chain next to the
+/// dragon's eyes in atari keeps the search going at both nodes.
+const CHAIN_IN_ATARI: &str = "
+    . . . O X . . . .
+    . X O X . . . X X
+    . X O X . X O X O
+    O X X O X X X O O
+    . O O O X O O O .
+    . O . O X X O . .
+    . O O . O X O . .
+    O X O O X X O . .
+    . X X X X O O . .
+    ";
+
+#[test]
+fn a_chain_in_atari_next_to_the_eyes_keeps_the_search_going() {
+    let board = Board::from_diagram(CHAIN_IN_ATARI).unwrap();
+    let a2 = at(&board, "A2");
+    let mut b = board.clone();
+    let mut scratch = OwlScratch::new();
+    let attack = Owl::default().attack(&mut b, a2, Owl::BUDGET, &mut scratch);
+    assert_eq!(attack.outcome, Outcome::Win, "{attack}");
+    let defence = Owl::default().defend(&mut b, a2, Owl::BUDGET, &mut scratch);
+    assert_ne!(defence.point, Some(Move::Pass), "{defence}");
+    assert_eq!(status(&board, "A2"), Status::Dead);
+}
