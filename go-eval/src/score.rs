@@ -94,7 +94,9 @@ pub struct ReadStatus {
     /// Stones of dead dragons (and unconditionally dead stones), pass-alive stones
     /// excepted, and dead dragons whose enemy neighbours all read dead too (seki).
     pub dead: PointSet,
-    /// Stones of critical dragons, by colour: whoever moves first wins them.
+    /// Stones of critical dragons, by colour: whoever moves first wins them. When the
+    /// chain the owl read a dragon of several chains about has at most two liberties,
+    /// only that chain is at stake.
     pub critical: ByColor<PointSet>,
     /// Owl nodes used.
     pub nodes: u64,
@@ -135,7 +137,17 @@ impl ReadStatus {
                         out.dead |= stones;
                     }
                 }
-                Status::Critical { .. } => out.critical[dragon.color] |= stones,
+                Status::Critical { .. } => {
+                    // A target short of liberties is what is at stake, not the dragon
+                    // its chains and eyes hold together.
+                    let target = Owl::target(board, dragon);
+                    let at_stake = if dragon.chains > 1 && board.liberty_count(target) <= 2 {
+                        board.chain_stones(target) - alive
+                    } else {
+                        stones
+                    };
+                    out.critical[dragon.color] |= at_stake;
+                }
                 _ => {}
             }
         }
@@ -296,6 +308,27 @@ mod tests {
             let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
             assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
         }
+    }
+
+    /// A critical dragon whose largest chain is short of liberties puts that chain at
+    /// stake, not the chains its eyes hold together with it.
+    #[test]
+    fn a_critical_target_short_of_liberties_is_what_is_at_stake() {
+        let diagram = crate::reading::owl::tests::TWO_LIBERTIES_IN_ROOM;
+        let position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+        let board = position.board();
+        let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+        let owl = Owl::default();
+        let statuses = owl.dragon_statuses(board, ReadStatus::BUDGET, &mut OwlScratch::new());
+        let (dragon, _) = statuses
+            .iter()
+            .find(|(d, s)| d.chains > 1 && matches!(s.status, Status::Critical { .. }))
+            .expect("a critical dragon of several chains");
+        let target = Owl::target(board, dragon);
+        assert!(board.liberty_count(target) <= 2);
+        let chain = board.chain_stones(target);
+        assert_eq!(read.critical[dragon.color] & dragon.stones, chain);
+        assert!(!(dragon.stones - chain).is_empty());
     }
 
     /// The dead stones are those of the caller's evaluator, not of a default one.

@@ -76,7 +76,7 @@
 mod life;
 mod search;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use go_board::{Board, ByColor, Move, Point, PointSet, Status};
 
@@ -278,16 +278,20 @@ impl Owl {
             .dragons()
             .iter()
             .map(|d| {
-                // The target: the chain with the most stones, then the most liberties
-                // (the origin only breaks the remaining ties).
-                let target = d
-                    .stones
-                    .iter()
-                    .max_by_key(|&p| (board.chain_len(p), board.liberty_count(p)))
-                    .unwrap_or(d.origin());
+                let target = Owl::target(board, d);
                 (d.clone(), self.status(&mut work, target, budget, scratch))
             })
             .collect()
+    }
+
+    /// The chain [`Owl::dragon_statuses`] reads a dragon about: the one with the most
+    /// stones, then the most liberties (the origin only breaks the remaining ties).
+    pub fn target(board: &Board, dragon: &Dragon) -> Point {
+        dragon
+            .stones
+            .iter()
+            .max_by_key(|&p| (board.chain_len(p), board.liberty_count(p)))
+            .unwrap_or(dragon.origin())
     }
 
     fn ask(

@@ -292,7 +292,7 @@ fn a_target_in_atari_is_captured_whatever_eyes_its_dragon_seems_to_have() {
 /// liberties (E1, G1) and borders the black chain C2–E2 (three liberties) inside the
 /// white wall; the region around C2–E2 looked like White's eye space, so F1 read alive
 /// with the big white dragon. Black captures it (GNU Go: dead).
-const TWO_LIBERTIES_IN_ROOM: &str = "
+pub(crate) const TWO_LIBERTIES_IN_ROOM: &str = "
     O . X O X X X . X
     X X X O O X O X .
     X O O O O X O O .
