@@ -29,9 +29,9 @@
 //!   attacker's defence of its own chains of two liberties next to the dragon that the
 //!   owner could capture, and the attacker's backfills (the other liberty of its chain
 //!   of two liberties that shares one with the dragon, which makes the approach there a
-//!   self-atari). Each is tried
-//!   on the board and the resulting leaf value orders them; beyond the first plies
-//!   fewer moves are tried (5 at the root, then 4, 3, 2 and, from the ninth ply on, 1).
+//!   self-atari). Each is tried on the board and the resulting leaf value orders them;
+//!   beyond the first plies fewer moves are tried (5 at the root, then 4, 3, 2 and,
+//!   from the ninth ply on, 1).
 //! - **The target in danger**: at an attack node the attacker first captures a target
 //!   chain with one liberty (its capture is the goal, whatever eyes the dragon seems to
 //!   have: the enclosed "eye space" may be the attacker's own room); while the target
@@ -286,7 +286,7 @@ impl Owl {
 
     /// The chain [`Owl::dragon_statuses`] reads a dragon about: the one with the most
     /// stones, then the most liberties (the origin only breaks the remaining ties).
-    pub fn target(board: &Board, dragon: &Dragon) -> Point {
+    pub(crate) fn target(board: &Board, dragon: &Dragon) -> Point {
         dragon
             .stones
             .iter()
