@@ -183,10 +183,7 @@ impl<'a> Search<'a> {
         if self.board.liberty_count(target) != 2 {
             return false;
         }
-        let tactics = self.setting.tactics;
-        let a = tactics.attack(self.core.board, target, TACTICAL_BUDGET, self.tactics_scratch);
-        self.tactical_nodes += a.nodes;
-        a.outcome.is_success()
+        self.tactical_attack(target).0
     }
 
     /// A defence node: the owner to move; success if the dragon lives.
@@ -316,8 +313,6 @@ impl<'a> Search<'a> {
     /// (and rescues) of the attacker's chains next to it.
     fn tactical_moves(&mut self, attack: bool, life: &Life) -> Vec<Point> {
         let mut out = Vec::new();
-        let attacker = self.setting.attacker;
-        let tactics = self.setting.tactics;
         let mut done = PointSet::EMPTY;
         // The dragon's chains with few liberties.
         for p in life.dragon {
@@ -328,25 +323,15 @@ impl<'a> Search<'a> {
             if self.board.liberty_count(p) > 2 {
                 continue;
             }
-            let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
-            self.tactical_nodes += a.nodes;
-            if !a.outcome.is_success() {
+            let (captured, point) = self.tactical_attack(p);
+            if !captured {
                 continue;
             }
-            if attack {
-                if let Some(go_board::Move::Play(m)) = a.point {
-                    out.push(m);
-                }
-            } else {
-                let d = tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
-                self.tactical_nodes += d.nodes;
-                if let (true, Some(go_board::Move::Play(m))) = (d.outcome.is_success(), d.point) {
-                    out.push(m);
-                }
-            }
+            let m = if attack { point } else { self.tactical_defence(p) };
+            out.extend(m);
         }
         // The attacker's chains next to the dragon with few liberties.
-        let opp = *self.board.stones(attacker);
+        let opp = *self.board.stones(self.setting.attacker);
         let touching = life.dragon.adjacent(&opp);
         let mut done = PointSet::EMPTY;
         for p in touching {
@@ -358,51 +343,53 @@ impl<'a> Search<'a> {
             if libs > 2 {
                 continue;
             }
-            if attack {
-                if libs == 1 {
-                    let d =
-                        tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
-                    self.tactical_nodes += d.nodes;
-                    if let (true, Some(go_board::Move::Play(m))) = (d.outcome.is_success(), d.point)
-                    {
-                        out.push(m);
-                    }
-                } else {
-                    // Backfilling: a chain of two liberties that shares one with the
-                    // dragon makes the approach on that liberty a self-atari; its other
-                    // liberty comes first.
-                    let own = self.board.liberties(p);
-                    if !(own & life.liberties).is_empty() {
-                        out.extend(own - life.liberties);
-                    }
-                    // A chain of two liberties the owner would capture (a lunch that
-                    // gives the dragon its eyes) is defended first.
-                    let a =
-                        tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
-                    self.tactical_nodes += a.nodes;
-                    if a.outcome.is_success() {
-                        let d = tactics.defend(
-                            self.core.board,
-                            p,
-                            TACTICAL_BUDGET,
-                            self.tactics_scratch,
-                        );
-                        self.tactical_nodes += d.nodes;
-                        if let (true, Some(go_board::Move::Play(m))) =
-                            (d.outcome.is_success(), d.point)
-                        {
-                            out.push(m);
-                        }
-                    }
+            if !attack {
+                // The owner's lunches.
+                let (captured, point) = self.tactical_attack(p);
+                out.extend(point.filter(|_| captured));
+                continue;
+            }
+            if libs == 2 {
+                // Backfilling: a chain of two liberties that shares one with the
+                // dragon makes the approach on that liberty a self-atari; its other
+                // liberty comes first.
+                let own = self.board.liberties(p);
+                if !(own & life.liberties).is_empty() {
+                    out.extend(own - life.liberties);
                 }
-            } else {
-                let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
-                self.tactical_nodes += a.nodes;
-                if let (true, Some(go_board::Move::Play(m))) = (a.outcome.is_success(), a.point) {
-                    out.push(m);
-                }
+            }
+            // The attacker saves its chain in atari, and one of two liberties the owner
+            // would capture (a lunch that would give the dragon its eyes).
+            if libs == 1 || self.tactical_attack(p).0 {
+                out.extend(self.tactical_defence(p));
             }
         }
         out
+    }
+
+    /// The tactical reader's attack on the chain at `p` (its nodes counted): whether
+    /// it captures the chain, and the capturing move.
+    fn tactical_attack(&mut self, p: Point) -> (bool, Option<Point>) {
+        let tactics = self.setting.tactics;
+        let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+        self.tactical_nodes += a.nodes;
+        (a.outcome.is_success(), played(a.point))
+    }
+
+    /// The tactical reader's saving move for the chain at `p` (its nodes counted), if
+    /// the chain can be saved.
+    fn tactical_defence(&mut self, p: Point) -> Option<Point> {
+        let tactics = self.setting.tactics;
+        let d = tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
+        self.tactical_nodes += d.nodes;
+        played(d.point).filter(|_| d.outcome.is_success())
+    }
+}
+
+/// The point of a move that is not a pass.
+fn played(m: Option<go_board::Move>) -> Option<Point> {
+    match m {
+        Some(go_board::Move::Play(p)) => Some(p),
+        _ => None,
     }
 }
