@@ -13,6 +13,22 @@ fn status(board: &Board, v: &str) -> Status {
     Owl::default().status(&mut b, t, Owl::BUDGET, &mut OwlScratch::new()).status
 }
 
+/// Runs `check` on `board` turned by every symmetry, with and without the colours
+/// swapped, with the points `points` carried along.
+fn each_transform<const N: usize>(
+    board: &Board,
+    points: [Point; N],
+    mut check: impl FnMut(&mut Board, [Point; N], &str),
+) {
+    let size = board.size();
+    for s in Symmetry::ALL {
+        for swap in [false, true] {
+            let mut turned = transformed(board, s, swap);
+            check(&mut turned, points.map(|p| s.apply(p, size)), &format!("{s:?} {swap}"));
+        }
+    }
+}
+
 #[test]
 fn straight_three_is_critical() {
     let board = Board::from_diagram(
@@ -275,17 +291,12 @@ fn a_target_in_atari_is_captured_whatever_eyes_its_dragon_seems_to_have() {
     assert_eq!(status(&board, "C1"), Status::Dead);
     assert_eq!(status(&board, "D2"), Status::Alive);
     // The same under every symmetry and with the colours swapped.
-    let size = board.size();
-    for s in Symmetry::ALL {
-        for swap in [false, true] {
-            let mut turned = transformed(&board, s, swap);
-            let (tc1, tb1) = (s.apply(c1, size), s.apply(b1, size));
-            let a = Owl::default().attack(&mut turned, tc1, Owl::BUDGET, &mut scratch);
-            assert_eq!((a.outcome, a.point), (Outcome::Win, Some(Move::Play(tb1))), "{s:?} {swap}");
-            let d = Owl::default().defend(&mut turned, tc1, Owl::BUDGET, &mut scratch);
-            assert_eq!(d.outcome, Outcome::Lose, "{s:?} {swap}");
-        }
-    }
+    each_transform(&board, [c1, b1], |turned, [c1, b1], how| {
+        let a = Owl::default().attack(turned, c1, Owl::BUDGET, &mut scratch);
+        assert_eq!((a.outcome, a.point), (Outcome::Win, Some(Move::Play(b1))), "{how}");
+        let d = Owl::default().defend(turned, c1, Owl::BUDGET, &mut scratch);
+        assert_eq!(d.outcome, Outcome::Lose, "{how}");
+    });
 }
 
 /// The end of another 9×9 game of the engine against GNU Go: White's F1–F2 has two
@@ -312,15 +323,10 @@ fn a_target_with_two_liberties_that_tactics_captures_is_not_saved_by_eyes() {
     let attack = Owl::default().attack(&mut b, f1, Owl::BUDGET, &mut OwlScratch::new());
     assert_eq!(attack.outcome, Outcome::Win, "{attack}");
     assert_eq!(status(&board, "F1"), Status::Dead);
-    let size = board.size();
-    for s in Symmetry::ALL {
-        for swap in [false, true] {
-            let mut turned = transformed(&board, s, swap);
-            let t = s.apply(f1, size);
-            let a = Owl::default().attack(&mut turned, t, Owl::BUDGET, &mut OwlScratch::new());
-            assert_eq!(a.outcome, Outcome::Win, "{s:?} {swap}");
-        }
-    }
+    each_transform(&board, [f1], |turned, [f1], how| {
+        let a = Owl::default().attack(turned, f1, Owl::BUDGET, &mut OwlScratch::new());
+        assert_eq!(a.outcome, Outcome::Win, "{how}");
+    });
 }
 
 /// The end of a 9×9 game of the engine against GNU Go: White's B1–C2 could only live
@@ -349,6 +355,10 @@ fn the_attacker_saves_the_chain_whose_capture_would_give_the_eyes() {
     let attack = Owl::default().attack(&mut b, b1, Owl::BUDGET, &mut scratch);
     assert_eq!((attack.outcome, attack.point), (Outcome::Win, Some(Move::Play(a2))), "{attack}");
     assert_eq!(status(&board, "B1"), Status::Dead);
+    each_transform(&board, [b1, a2], |turned, [b1, a2], how| {
+        let a = Owl::default().attack(turned, b1, Owl::BUDGET, &mut scratch);
+        assert_eq!((a.outcome, a.point), (Outcome::Win, Some(Move::Play(a2))), "{how}");
+    });
 }
 
 /// The end of a 9×9 game of the engine against GNU Go: White's E3 is in atari on the
@@ -378,4 +388,33 @@ fn a_chain_in_atari_next_to_the_eyes_keeps_the_search_going() {
     let defence = Owl::default().defend(&mut b, a2, Owl::BUDGET, &mut scratch);
     assert_ne!(defence.point, Some(Move::Pass), "{defence}");
     assert_eq!(status(&board, "A2"), Status::Dead);
+    each_transform(&board, [a2], |turned, [a2], how| {
+        let a = Owl::default().attack(turned, a2, Owl::BUDGET, &mut scratch);
+        assert_eq!(a.outcome, Outcome::Win, "{how}");
+        let d = Owl::default().defend(turned, a2, Owl::BUDGET, &mut scratch);
+        assert_eq!(d.outcome, Outcome::Lose, "{how}");
+    });
+}
+
+/// A designed case: White's B2 is in atari, but Black's capture at C2 is a ko capture
+/// (White retakes at B2 after a threat) next to White's living group, so capturing the
+/// target first wins only the ko, never outright.
+const TARGET_IN_A_KO: &str = "
+    . . . . . . .
+    . . . . . . .
+    X X X X X X X
+    . X O O O O O
+    X X O . O . O
+    X O . O O O O
+    X X O O . O .
+    ";
+
+#[test]
+fn capturing_a_target_in_a_ko_wins_only_the_ko() {
+    let board = Board::from_diagram(TARGET_IN_A_KO).unwrap();
+    let (b2, c2) = (at(&board, "B2"), at(&board, "C2"));
+    each_transform(&board, [b2, c2], |turned, [b2, c2], how| {
+        let a = Owl::default().attack(turned, b2, Owl::BUDGET, &mut OwlScratch::new());
+        assert_eq!((a.outcome, a.point), (Outcome::KoWin, Some(Move::Play(c2))), "{how} {a}");
+    });
 }
