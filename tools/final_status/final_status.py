@@ -75,22 +75,29 @@ def selfplay(args):
 
 
 def games(path):
-    """The games of a file: (size, moves) pairs."""
+    """The games of a file: (size, moves) pairs. A JSON object with "results" is a
+    `twogtp.py --json` result; anything else is read as JSON lines."""
     with open(path) as f:
         text = f.read()
     try:
-        records = json.loads(text).get("results", [])
-        return [(9, r["movelist"]) for r in records if "movelist" in r]
+        whole = json.loads(text)
     except json.JSONDecodeError:
-        out = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                r = json.loads(line)
-                moves = r.get("moves", r.get("movelist"))
-                if moves is None:
-                    sys.exit("%s:%d: a game without \"moves\" or \"movelist\"" % (path, number))
-                out.append((r.get("size", 9), moves))
-        return out
+        whole = None
+    if isinstance(whole, dict) and "results" in whole:
+        return [(9, r["movelist"]) for r in whole["results"] if "movelist" in r]
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError as e:
+            sys.exit("%s:%d: not a JSON object: %s" % (path, number, e))
+        moves = r.get("moves", r.get("movelist")) if isinstance(r, dict) else None
+        if moves is None:
+            sys.exit("%s:%d: a game without \"moves\" or \"movelist\"" % (path, number))
+        out.append((r.get("size", 9), moves))
+    return out
 
 
 def answers(engine, size, moves):
