@@ -36,8 +36,8 @@ use go_board::{ByColor, Color, PointSet, Position, Status};
 use go_search::Bounds;
 
 use crate::evaluate::{Evaluation, PositionEvaluator};
-use crate::reading::Budget;
 use crate::reading::owl::{Owl, OwlScratch};
+use crate::reading::{Budget, Outcome};
 use crate::unconditional::Unconditional;
 
 /// A score estimate: the neutral evaluation (its [`Score`](go_board::Score), dead
@@ -93,6 +93,9 @@ impl PositionEvaluator {
 pub struct ReadStatus {
     /// Stones of dead dragons (and unconditionally dead stones), pass-alive stones
     /// excepted, and dead dragons whose enemy neighbours all read dead too (seki).
+    /// A dragon that lives only by a ko the attacker takes first (proven `owl_attack`
+    /// 2, `owl_defend` 3) is dead; one the attacker kills only by a ko the owner takes
+    /// first is alive.
     pub dead: PointSet,
     /// Stones of critical dragons, by colour: whoever moves first wins them. When the
     /// chain the owl read a dragon of several chains about has at most two liberties,
@@ -137,6 +140,16 @@ impl ReadStatus {
                         out.dead |= stones;
                     }
                 }
+                // A ko the attacker takes first and the owner wins only with the first
+                // threat is the attacker's whoever moves (neither side has a threat
+                // when the game ends): dead when the reading proved it. The mirror is
+                // alive.
+                Status::Critical { .. }
+                    if status.certain && status.defend == Some(Outcome::KoLoss) =>
+                {
+                    out.dead |= stones;
+                }
+                Status::Critical { .. } if status.certain && status.attack == Outcome::KoLoss => {}
                 Status::Critical { .. } => {
                     // A target short of liberties is what is at stake, not the dragon
                     // its chains and eyes hold together.
@@ -329,6 +342,66 @@ mod tests {
         let chain = board.chain_stones(target);
         assert_eq!(read.critical[dragon.color] & dragon.stones, chain);
         assert!(!(dragon.stones - chain).is_empty());
+    }
+
+    /// The end of a 9×9 game of the engine against GNU Go 3.8 (both passed): White's
+    /// group in the lower left (A2 … D5) lives only through a ko that Black takes
+    /// first (`owl_attack` 2, `owl_defend` 3 at C2). With no ko threat left it is dead,
+    /// as GNU Go counts it.
+    const KO_THE_ATTACKER_TAKES_FIRST: &str = "
+            O . O X X X O O O
+            O O X X X O O . .
+            . O O X . X O O O
+            O X X X X X O O X
+            X X X O X X O X X
+            O X O O X X X X O
+            . O O X X X O O O
+            O O . O X O O X O
+            . O O X X X . X .
+            ";
+
+    /// A white corner that lives by a ko Black needs the first threat for (`owl_attack`
+    /// 3 at A3, `owl_defend` 2 at A1): alive, as GNU Go counts it.
+    const KO_THE_OWNER_TAKES_FIRST: &str = "
+            . . . . . . .
+            . . . . . . .
+            X X X X . . .
+            O O O X . . .
+            . . O X . . .
+            X O O X . . .
+            . X O X . . .
+            ";
+
+    /// A critical dragon whose defence is a ko the attacker takes first is dead; one
+    /// whose attack is a ko the owner takes first is alive.
+    #[test]
+    fn a_ko_the_attacker_takes_first_is_the_attackers() {
+        let owl = Owl::default();
+        let cases = [
+            (KO_THE_ATTACKER_TAKES_FIRST, "D5", Outcome::KoWin, Outcome::KoLoss),
+            (KO_THE_OWNER_TAKES_FIRST, "C3", Outcome::KoLoss, Outcome::KoWin),
+        ];
+        for (diagram, vertex, attack, defend) in cases {
+            let position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
+            let target = at(vertex, &position);
+            let mut board = position.board().clone();
+            let status = owl.status(&mut board, target, ReadStatus::BUDGET, &mut OwlScratch::new());
+            assert!(matches!(status.status, Status::Critical { .. }), "{vertex}: {status:?}");
+            assert_eq!((status.attack, status.defend), (attack, Some(defend)), "{vertex}");
+            assert!(status.certain, "{vertex}");
+            let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+            let dragon = crate::reading::dragon::Dragons::new(position.board())
+                .dragon_at(target)
+                .map(|d| d.stones)
+                .unwrap();
+            let color = position.board().color_at(target).unwrap();
+            assert!((read.critical[color] & dragon).is_empty(), "{vertex}");
+            if defend == Outcome::KoLoss {
+                assert!(dragon.is_subset(&read.dead), "{vertex}");
+            } else {
+                assert!((read.dead & dragon).is_empty(), "{vertex}");
+            }
+        }
     }
 
     /// The dead stones are those of the caller's evaluator, not of a default one.

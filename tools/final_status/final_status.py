@@ -2,14 +2,16 @@
 """Dead stones at the end of a game, against GNU Go.
 
     final_status.py selfplay --seed S --games N --out FILE [--size 9] [--gnugo CMD]
-    final_status.py compare --engine NAME=CMD [--engine NAME=CMD ...] FILE...
+    final_status.py compare --engine NAME=CMD [--engine NAME=CMD ...] [--json OUT] FILE...
 
 `selfplay` lets GNU Go play both sides from a few seeded random opening moves until two
 passes and writes one JSON line per game (`{"game", "size", "moves": [[colour, vertex],
 ...]}`). `compare` replays every distinct game that ended with two passes in each engine
 and in GNU Go, asks `final_status_list dead` and `final_score`, and prints per engine the
 positions whose dead stones, score and winner equal GNU Go's, and the positions where
-the engine calls a stone dead that GNU Go does not. FILE is such a JSON-lines file (the
+the engine calls a stone dead that GNU Go does not; `--json OUT` also writes every
+position with each engine's answers (`{"size", "moves", "answers": {NAME: [dead,
+score]}}`, GNU Go's under "reference"), one JSON line each. FILE is such a JSON-lines file (the
 moves under "moves" or "movelist") or a `twogtp.py --json` result with move lists.
 Python 3 standard library only; GNU Go 3.8 at /usr/games/gnugo by default.
 """
@@ -121,15 +123,22 @@ def compare(args):
     engines = [(name, Gtp(cmd)) for name, cmd in (e.split("=", 1) for e in args.engine)]
     gnugo = Gtp(args.gnugo)
     tally = {name: [0, 0, 0, 0] for name, _ in engines}
+    out = open(args.json, "w") if args.json else None
     for size, moves in positions:
         ref_dead, ref_score = answers(gnugo, size, moves)
+        record = {"reference": [ref_dead, ref_score]}
         for name, engine in engines:
             dead, score = answers(engine, size, moves)
+            record[name] = [dead, score]
             t = tally[name]
             t[0] += dead == ref_dead
             t[1] += score == ref_score
             t[2] += score[:1] == ref_score[:1]
             t[3] += not set(dead) <= set(ref_dead)
+        if out:
+            out.write(json.dumps({"size": size, "moves": moves, "answers": record}) + "\n")
+    if out:
+        out.close()
     print("%d positions ended by two passes" % len(positions))
     for name, (dead, score, winner, extra) in tally.items():
         print("%s: dead stones as GNU Go %d, score %d, winner %d; a stone GNU Go keeps "
@@ -153,6 +162,7 @@ def main():
     c = sub.add_parser("compare")
     c.add_argument("--engine", action="append", required=True, help="NAME=COMMAND")
     c.add_argument("--gnugo", default=GNUGO)
+    c.add_argument("--json", help="write every position with the answers here")
     c.add_argument("files", nargs="+")
     args = parser.parse_args()
     selfplay(args) if args.command == "selfplay" else compare(args)
