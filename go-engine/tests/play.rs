@@ -348,11 +348,12 @@ fn issue_14_widened_mcts_plays_a_short_game_on_5x5_and_replays_it_from_its_seed(
 }
 
 /// The end of a 9×9 game of go-engine against GNU Go: White's lone stone on H5 inside
-/// Black's area is dead (GNU Go's `final_status_list dead` agrees). The check before
-/// each move (go-eval's 300 owl nodes) lets it run into the open right side; scoring
-/// reads deeper and counts it dead.
+/// Black's area is dead (GNU Go's `final_status_list dead` agrees). The reading of the
+/// middle of a game (go-eval's 300 owl nodes) lets it run into the open right side;
+/// the dead stones of a finished game, in the check before each move and in scoring
+/// alike, count it dead.
 #[test]
-fn scoring_reads_deeper_than_the_check_before_each_move() {
+fn a_lone_stone_in_the_opponents_area_is_dead_when_the_game_ends() {
     let diagram = "
         . . . O O O X . .
         . . . X O X X . .
@@ -366,8 +367,10 @@ fn scoring_reads_deeper_than_the_check_before_each_move() {
         ";
     let position = Position::from_diagram(diagram, Rules::chinese()).unwrap();
     let h5 = go_board::Point::parse_gtp("H5", position.size()).unwrap();
+    let middle = go_eval::ReadStatus::new(&position, go_eval::ReadStatus::BUDGET);
+    assert!(!middle.dead.contains(h5), "the reading of the middle game changed");
     let evaluator = go_eval::PositionEvaluator::default();
-    assert!(!evaluator.dead_stones(&position).contains(h5), "the quick check changed");
+    assert!(evaluator.dead_stones(&position).contains(h5));
     let mut player = SearchPlayer::new(PlayerConfig::new(Algorithm::BStar)).unwrap();
     assert!(player.dead_stones(&position).contains(h5));
 }

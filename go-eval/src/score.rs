@@ -69,10 +69,11 @@ impl PositionEvaluator {
         ScoreEstimate { evaluation, bounds }
     }
 
-    /// The dead stones of `position` by reading ([`ReadStatus`] with
-    /// [`ReadStatus::BUDGET`]): the stones of the dragons the owl reader kills even when
-    /// their owner moves first, and the unconditionally dead stones; pass-alive stones
-    /// never. This is what GTP's `final_status_list` and `final_score` use.
+    /// The dead stones of `position` by reading, as at the end of a game
+    /// ([`ReadStatus::at_game_end`] with [`ReadStatus::BUDGET`]): the stones of the
+    /// dragons the owl reader kills even when their owner moves first, and the
+    /// unconditionally dead stones; pass-alive stones never. This is what GTP's
+    /// `final_status_list` and `final_score` use.
     pub fn dead_stones(&self, position: &Position) -> PointSet {
         self.dead_stones_with_reading(position, ReadStatus::BUDGET)
     }
@@ -111,6 +112,17 @@ impl ReadStatus {
 
     /// Reads every dragon of `position` with `budget` per owl question.
     pub fn new(position: &Position, budget: Budget) -> ReadStatus {
+        ReadStatus::read(position, budget, Owl::new())
+    }
+
+    /// Reads every dragon of `position` as the dead stones of a finished game
+    /// ([`Owl::settling`]): a line the budget cuts leaves a dragon alive only with room
+    /// for two eyes.
+    pub fn at_game_end(position: &Position, budget: Budget) -> ReadStatus {
+        ReadStatus::read(position, budget, Owl::settling())
+    }
+
+    fn read(position: &Position, budget: Budget, owl: Owl) -> ReadStatus {
         let board = position.board();
         let unconditional = Unconditional::new(board);
         let alive = unconditional.alive.black | unconditional.alive.white;
@@ -120,7 +132,7 @@ impl ReadStatus {
             nodes: 0,
         };
         let mut scratch = OwlScratch::new();
-        let statuses = Owl::default().dragon_statuses(board, budget, &mut scratch);
+        let statuses = owl.dragon_statuses(board, budget, &mut scratch);
         let read_dead = statuses
             .iter()
             .filter(|(_, s)| s.status == Status::Dead)
@@ -194,9 +206,10 @@ impl PositionEvaluator {
         ScoreEstimate { evaluation, bounds }
     }
 
-    /// The dead stones of `position` by reading ([`ReadStatus::dead`]).
+    /// The dead stones of `position` by reading, as at the end of a game
+    /// ([`ReadStatus::at_game_end`]'s [`ReadStatus::dead`]).
     pub fn dead_stones_with_reading(&self, position: &Position, budget: Budget) -> PointSet {
-        ReadStatus::new(position, budget).dead
+        ReadStatus::at_game_end(position, budget).dead
     }
 }
 
@@ -402,6 +415,37 @@ mod tests {
                 assert!((read.dead & dragon).is_empty(), "{vertex}");
             }
         }
+    }
+
+    /// The end of a 30-move 9×9 game of the engine against GNU Go 3.8 (both passed):
+    /// White's C4 stands alone in Black's side of the board. GNU Go counts it dead.
+    const LONE_INVADER_AT_THE_END: &str = "
+            . . X O O . . . .
+            . X . X O . . . .
+            . X . X O O . . .
+            . . . X O . . . .
+            . . . X O O . . .
+            . . O . X X O . .
+            . . . . X O O . .
+            . . X . X O . . .
+            . . . . X X O . .
+            ";
+
+    /// At the end of a game a line the budget cuts does not let the owner live: the
+    /// lone invader that the owl reader of the middle game leaves critical (its
+    /// defence cut by the budget) is dead.
+    #[test]
+    fn at_the_end_of_a_game_an_invader_without_eye_space_is_dead() {
+        let position = Position::from_diagram(LONE_INVADER_AT_THE_END, Rules::chinese()).unwrap();
+        let c4 = at("C4", &position);
+        let budget = Budget::new(1000, 12);
+        let middle = ReadStatus::new(&position, budget);
+        assert!(middle.critical[Color::White].contains(c4) && !middle.dead.contains(c4));
+        let end = ReadStatus::at_game_end(&position, budget);
+        assert_eq!(end.dead & *position.board().stones(Color::White), PointSet::from_iter([c4]));
+        assert_eq!(end.dead & *position.board().stones(Color::Black), PointSet::EMPTY);
+        let evaluator = PositionEvaluator::default();
+        assert_eq!(evaluator.dead_stones_with_reading(&position, budget), end.dead);
     }
 
     /// The dead stones are those of the caller's evaluator, not of a default one.

@@ -42,7 +42,9 @@
 //! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
 //!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node
 //!   budget, or is judged by its leaf value at the depth limit, and the answer is not
-//!   certain. No clock is ever read: answers are identical across runs and table sizes.
+//!   certain. A reader for a finished game ([`Owl::settling`]) judges a line the node
+//!   budget cuts by the leaf value too. No clock is ever read: answers are identical
+//!   across runs and table sizes.
 //!
 //! # Examples
 //!
@@ -129,15 +131,17 @@ impl Default for OwlScratch {
     }
 }
 
-/// The owl reader (its settings are the [`Budget`] of each question).
+/// The owl reader (its settings are the [`Budget`] of each question, and whether the
+/// game is over: [`Owl::settling`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Owl {
     tactics: Tactics,
+    settle: bool,
 }
 
 impl Default for Owl {
     fn default() -> Owl {
-        Owl { tactics: Tactics::new(TacticsConfig::FAST) }
+        Owl { tactics: Tactics::new(TacticsConfig::FAST), settle: false }
     }
 }
 
@@ -173,6 +177,34 @@ impl Owl {
     /// An owl reader.
     pub fn new() -> Owl {
         Owl::default()
+    }
+
+    /// An owl reader for a finished game (dead stones after the last move): a line
+    /// the node budget cuts is judged by the eye space the dragon shows there (it
+    /// lives with room for two eyes), where [`Owl::new`]'s reader lets the owner live
+    /// (a group still unsettled in the middle of a game is not dead).
+    ///
+    /// ```
+    /// use go_board::Board;
+    /// use go_eval::reading::owl::{Owl, OwlScratch};
+    ///
+    /// // White's three stones have no room for two eyes: dead whoever reads them.
+    /// let mut board = Board::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . . . .
+    ///     X X X X .
+    ///     O O O X .
+    ///     . . . X .
+    ///     ",
+    /// )
+    /// .unwrap();
+    /// let target = go_board::Point::parse_gtp("A2", board.size()).unwrap();
+    /// let dead = Owl::settling().defend(&mut board, target, Owl::BUDGET, &mut OwlScratch::new());
+    /// assert!(!dead.outcome.is_success());
+    /// ```
+    pub fn settling() -> Owl {
+        Owl { settle: true, ..Owl::default() }
     }
 
     /// Can the dragon on `target` be killed, the attacker moving first? The answer's
@@ -316,7 +348,14 @@ impl Owl {
         let mut tactical = 0u64;
         let (outcome, point, certain) = resolve(|balance: Balance| {
             let retake = ByColor::new_with(|c| balance.may_retake(c == mover));
-            let setting = Setting { tactics: self.tactics, attacker, target, goal, budget };
+            let setting = Setting {
+                tactics: self.tactics,
+                attacker,
+                target,
+                goal,
+                budget,
+                settle: self.settle,
+            };
             let mut search = Search::new(
                 board,
                 &mut scratch.table,

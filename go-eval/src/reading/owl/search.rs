@@ -35,6 +35,9 @@ pub(super) struct Setting {
     /// The dragon's stones at the root.
     pub(super) goal: PointSet,
     pub(super) budget: Budget,
+    /// Whether a line the budget cuts is judged by the dragon's eye space
+    /// ([`super::Owl::settling`]) instead of letting the owner live.
+    pub(super) settle: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +114,7 @@ impl<'a> Search<'a> {
     /// An attack node: the attacker to move; success if the dragon dies.
     pub(super) fn attack_node(&mut self) -> NodeResult {
         if !self.count_node() {
-            return NodeResult::new(false, None, false);
+            return self.cut(true);
         }
         let life = self.assess();
         if life.dragon.is_empty() {
@@ -131,6 +134,13 @@ impl<'a> Search<'a> {
         }
         let key = self.key(Routine::Attack);
         node(self, key, |s, stored| s.try_moves(true, &life, stored))
+    }
+
+    /// The answer of a node the budget cut (`attack`: an attack node): the owner
+    /// lives, or, when settling, lives if the dragon has room for two eyes.
+    fn cut(&self, attack: bool) -> NodeResult {
+        let lives = !self.setting.settle || self.assess().max >= 2;
+        NodeResult::new(lives != attack, None, false)
     }
 
     /// At an attack node: when the target chain has one liberty and the attacker may
@@ -189,7 +199,7 @@ impl<'a> Search<'a> {
     /// A defence node: the owner to move; success if the dragon lives.
     pub(super) fn defend_node(&mut self) -> NodeResult {
         if !self.count_node() {
-            return NodeResult::new(true, None, false);
+            return self.cut(false);
         }
         let target = self.setting.target;
         let owner = self.owner();
