@@ -20,10 +20,12 @@ use super::time::{TimeKeeper, TimePolicy};
 use super::{Decision, Player};
 
 /// The owl budget of each question when the dead stones are read for scoring
-/// (`final_score`, `final_status_list`): 1,000 nodes and 12 plies. Chosen on 298 game
-/// ends (agreement with GNU Go's dead stones 248 → 260 against go-eval's default of 300
-/// nodes and 10 plies; 2,000 nodes and 14 plies gave the same).
-pub(crate) const SCORING_BUDGET: Budget = Budget::new(1000, 12);
+/// (`final_score`, `final_status_list`): 1,000 nodes and 10 plies. Chosen on game ends
+/// (BENCHMARKS.md, stops 24 and 26): with a reader that lets the owner live where the
+/// budget cuts, 1,000 nodes beat go-eval's default of 300; with the settling reader
+/// ([`go_eval::reading::owl::Owl::settling`]) 10 plies agree with GNU Go more than 12
+/// (283 against 279 of 298 development ends), and more nodes change nothing.
+pub(crate) const SCORING_BUDGET: Budget = Budget::new(1000, 10);
 
 /// The engine's player; see the [module documentation](super).
 ///
