@@ -94,9 +94,9 @@ impl PositionEvaluator {
 pub struct ReadStatus {
     /// Stones of dead dragons (and unconditionally dead stones), pass-alive stones
     /// excepted, and dead dragons whose enemy neighbours all read dead too (seki).
-    /// A dragon that lives only by a ko the attacker takes first (proven `owl_attack`
-    /// 2, `owl_defend` 3) is dead; one the attacker kills only by a ko the owner takes
-    /// first is alive.
+    /// At the end of a game ([`ReadStatus::at_game_end`]), a dragon that lives only by
+    /// a ko the attacker takes first (proven `owl_attack` 2, `owl_defend` 3) is dead,
+    /// and one the attacker kills only by a ko the owner takes first is alive.
     pub dead: PointSet,
     /// Stones of critical dragons, by colour: whoever moves first wins them. When the
     /// chain the owl read a dragon of several chains about has at most two liberties,
@@ -112,17 +112,18 @@ impl ReadStatus {
 
     /// Reads every dragon of `position` with `budget` per owl question.
     pub fn new(position: &Position, budget: Budget) -> ReadStatus {
-        ReadStatus::read(position, budget, Owl::new())
+        ReadStatus::read(position, budget, false)
     }
 
-    /// Reads every dragon of `position` as the dead stones of a finished game
-    /// ([`Owl::settling`]): a line the budget cuts leaves a dragon alive only with room
-    /// for two eyes.
+    /// Reads every dragon of `position` as the dead stones of a finished game: with
+    /// [`Owl::settling`] (a line the budget cuts leaves a dragon alive only with room
+    /// for two eyes), and with no ko threat left (a ko decides a critical dragon for
+    /// the side that takes it first).
     pub fn at_game_end(position: &Position, budget: Budget) -> ReadStatus {
-        ReadStatus::read(position, budget, Owl::settling())
+        ReadStatus::read(position, budget, true)
     }
 
-    fn read(position: &Position, budget: Budget, owl: Owl) -> ReadStatus {
+    fn read(position: &Position, budget: Budget, ended: bool) -> ReadStatus {
         let board = position.board();
         let unconditional = Unconditional::new(board);
         let alive = unconditional.alive.black | unconditional.alive.white;
@@ -132,6 +133,7 @@ impl ReadStatus {
             nodes: 0,
         };
         let mut scratch = OwlScratch::new();
+        let owl = if ended { Owl::settling() } else { Owl::new() };
         let statuses = owl.dragon_statuses(board, budget, &mut scratch);
         let read_dead = statuses
             .iter()
@@ -152,16 +154,17 @@ impl ReadStatus {
                         out.dead |= stones;
                     }
                 }
-                // A ko the attacker takes first and the owner wins only with the first
-                // threat is the attacker's whoever moves (neither side has a threat
-                // when the game ends): dead when the reading proved it. The mirror is
+                // When the game has ended, a ko the attacker takes first and the owner
+                // wins only with the first threat is the attacker's whoever moves (no
+                // threat is left): dead when the reading proved it. The mirror is
                 // alive.
                 Status::Critical { .. }
-                    if status.certain && status.defend == Some(Outcome::KoLoss) =>
+                    if ended && status.certain && status.defend == Some(Outcome::KoLoss) =>
                 {
                     out.dead |= stones;
                 }
-                Status::Critical { .. } if status.certain && status.attack == Outcome::KoLoss => {}
+                Status::Critical { .. }
+                    if ended && status.certain && status.attack == Outcome::KoLoss => {}
                 Status::Critical { .. } => {
                     // A target short of liberties is what is at stake, not the dragon
                     // its chains and eyes hold together.
@@ -385,8 +388,9 @@ mod tests {
             . X O X . . .
             ";
 
-    /// A critical dragon whose defence is a ko the attacker takes first is dead; one
-    /// whose attack is a ko the owner takes first is alive.
+    /// At the end of a game, a critical dragon whose defence is a ko the attacker takes
+    /// first is dead, and one whose attack is a ko the owner takes first alive; in the
+    /// middle of a game (ko threats left) both stay critical.
     #[test]
     fn a_ko_the_attacker_takes_first_is_the_attackers() {
         let owl = Owl::default();
@@ -402,12 +406,14 @@ mod tests {
             assert!(matches!(status.status, Status::Critical { .. }), "{vertex}: {status:?}");
             assert_eq!((status.attack, status.defend), (attack, Some(defend)), "{vertex}");
             assert!(status.certain, "{vertex}");
-            let read = ReadStatus::new(&position, ReadStatus::BUDGET);
+            let middle = ReadStatus::new(&position, ReadStatus::BUDGET);
+            let read = ReadStatus::at_game_end(&position, ReadStatus::BUDGET);
             let dragon = crate::reading::dragon::Dragons::new(position.board())
                 .dragon_at(target)
                 .map(|d| d.stones)
                 .unwrap();
             let color = position.board().color_at(target).unwrap();
+            assert!(dragon.is_subset(&middle.critical[color]), "{vertex}");
             assert!((read.critical[color] & dragon).is_empty(), "{vertex}");
             if defend == Outcome::KoLoss {
                 assert!(dragon.is_subset(&read.dead), "{vertex}");
