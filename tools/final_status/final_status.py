@@ -120,7 +120,12 @@ def compare(args):
             if ended and key not in seen:
                 seen.add(key)
                 positions.append((size, moves))
-    engines = [(name, Gtp(cmd)) for name, cmd in (e.split("=", 1) for e in args.engine)]
+    specs = [e.split("=", 1) for e in args.engine]
+    for spec in specs:
+        if len(spec) != 2 or not spec[0] or spec[0] == "reference":
+            sys.exit("--engine %r: give NAME=COMMAND with a NAME other than \"reference\" "
+                     "(GNU Go's answers)" % "=".join(spec))
+    engines = [(name, Gtp(cmd)) for name, cmd in specs]
     gnugo = Gtp(args.gnugo)
     tally = {name: [0, 0, 0, 0] for name, _ in engines}
     out = open(args.json, "w") if args.json else None

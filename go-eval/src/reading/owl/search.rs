@@ -383,7 +383,7 @@ impl<'a> Search<'a> {
         let tactics = self.setting.tactics;
         let a = tactics.attack(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
         self.tactical_nodes += a.nodes;
-        (a.outcome.is_success(), played(a.point))
+        (a.outcome.is_success(), a.point.and_then(go_board::Move::point))
     }
 
     /// The tactical reader's saving move for the chain at `p` (its nodes counted), if
@@ -392,14 +392,6 @@ impl<'a> Search<'a> {
         let tactics = self.setting.tactics;
         let d = tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
         self.tactical_nodes += d.nodes;
-        played(d.point).filter(|_| d.outcome.is_success())
-    }
-}
-
-/// The point of a move that is not a pass.
-fn played(m: Option<go_board::Move>) -> Option<Point> {
-    match m {
-        Some(go_board::Move::Play(p)) => Some(p),
-        _ => None,
+        d.point.and_then(go_board::Move::point).filter(|_| d.outcome.is_success())
     }
 }
