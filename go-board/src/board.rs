@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::point::{DIAGONAL_OFFSETS, NEIGHBOUR_OFFSETS, STRIDE};
+use crate::point::{NEIGHBOUR_OFFSETS, STRIDE};
 use crate::{BoardSize, ByColor, Color, Neighbourhood, Point, PointSet, zobrist};
 
 /// Array length: every index plus the diagonal neighbour of the top-right corner of the
@@ -27,6 +27,36 @@ const fn code(color: Color) -> u8 {
 const fn color_of(code: u8) -> Color {
     if code == 1 { Color::Black } else { Color::White }
 }
+
+/// Whether four diagonal cells allow a one-point eye of each colour (by colour index),
+/// indexed by their codes packed two bits each: fewer than two "bad" diagonals, where
+/// each opponent stone is bad and any number of off-board diagonals count as one.
+const EYE_DIAGONALS: [[bool; 256]; 2] = {
+    let mut table = [[false; 256]; 2];
+    let mut key = 0;
+    while key < 256 {
+        let mut colour = 0;
+        while colour < 2 {
+            let opponent = 2 - colour as u8;
+            let (mut bad, mut edge) = (0, 0);
+            let mut k = 0;
+            while k < 4 {
+                let cell = (key >> (2 * k) & 3) as u8;
+                if cell == opponent {
+                    bad += 1;
+                }
+                if cell == OFF {
+                    edge = 1;
+                }
+                k += 1;
+            }
+            table[colour][key] = bad + edge < 2;
+            colour += 1;
+        }
+        key += 1;
+    }
+    table
+};
 
 /// The counter increment of a neighbour of colour code `c` (1 or 2).
 #[inline]
@@ -102,7 +132,9 @@ pub struct Board {
     empty: [u16; N],
     /// The position of each empty point in `empty`.
     empty_pos: [u16; N],
-    empty_len: u16,
+    /// (A `u32` of its own: a wider load of a narrow field next to `ko`, just written
+    /// by `play`, would wait for the store.)
+    empty_len: u32,
     /// The simple-ko point (0 for none) and the code of the colour that may not play it.
     ko: u16,
     ko_code: u8,
@@ -127,10 +159,10 @@ pub struct Undo {
     /// Stones removed by the move (captured, or the mover's own after a suicide).
     removed: u16,
     /// The distinct chains next to `point` before the move (their heads then), which
-    /// get `point` back as a liberty when the move is taken back. The hash needs no
+    /// get `point` back as a liberty when the move is taken back, by neighbour, 0 for a
+    /// neighbour without a chain or of a chain already listed. The hash needs no
     /// record: the stones put back and taken off restore it key by key.
     adjacent: [u16; 4],
-    adjacent_len: u8,
     /// The head of the chain the move merged into (0 when it merged nothing), its
     /// liberty count just before the merge, and the other merged heads in merge order.
     base: u16,
@@ -254,7 +286,7 @@ impl Board {
                 };
             }
             board.nbr[i] = counts;
-            board.empty_pos[i] = board.empty_len;
+            board.empty_pos[i] = board.empty_len as u16;
             board.empty[board.empty_len as usize] = i as u16;
             board.empty_len += 1;
         }
@@ -660,22 +692,21 @@ impl Board {
         if self.nbr[i] >> NBR_SHIFT_EMPTY & 0xf != 0 {
             return false;
         }
+        // No empty neighbour: a suicide unless an own chain has another liberty or an
+        // opponent chain is captured. Without branches (the liberty count read for an
+        // off-board neighbour, whose head is 0, is not used).
         let c = code(color);
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            let cell = self.cells[n];
-            if cell == EMPTY {
-                return false;
-            }
-            if cell != OFF {
-                let libs = self.libs[self.head[n] as usize];
-                if (cell == c) == (libs > 1) {
-                    // An own chain with another liberty, or a capture.
-                    return false;
-                }
-            }
+        let o = code(!color);
+        let heads: &[u16; 2 * STRIDE + 1] =
+            self.head[i - STRIDE..=i + STRIDE].try_into().expect("a window of the heads");
+        let cells: &[u8; 2 * STRIDE + 1] =
+            self.cells[i - STRIDE..=i + STRIDE].try_into().expect("a window of the cells");
+        let mut escapes = false;
+        for k in WINDOW_NEIGHBOURS {
+            let libs = self.libs[heads[k] as usize];
+            escapes |= (cells[k] == c) & (libs > 1) | (cells[k] == o) & (libs == 1);
         }
-        true
+        !escapes
     }
 
     /// Whether `color` may play on `point` under the playout rules: the point is empty,
@@ -694,21 +725,17 @@ impl Board {
     /// rule of light playouts (libego, Pachi, Leela Zero, KataGo).
     #[inline]
     pub fn is_simple_eye(&self, color: Color, point: Point) -> bool {
+        // Without branches but the window's bounds check: in a playout the answer is
+        // data, not a pattern the branch predictor learns.
         let i = point.index();
-        if self.cells[i] != EMPTY || self.nbr[i] >> (4 * color.index() as u32) & 0xf != 4 {
-            return false;
-        }
-        let o = code(!color);
-        let mut bad = 0;
-        let mut edge = 0;
-        for d in DIAGONAL_OFFSETS {
-            match self.cells[step(i, d)] {
-                OFF => edge = 1,
-                c if c == o => bad += 1,
-                _ => {}
-            }
-        }
-        bad + edge < 2
+        let w: &[u8; 2 * STRIDE + 3] =
+            self.cells[i - STRIDE - 1..=i + STRIDE + 1].try_into().expect("a 3x3 window");
+        let surrounded = (self.nbr[i] >> (4 * color.index() as u32) & 0xf) == 4;
+        let diagonals = [0, 2, 2 * STRIDE, 2 * STRIDE + 2]
+            .iter()
+            .enumerate()
+            .fold(0, |key, (k, &at)| key | usize::from(w[at]) << (2 * k));
+        (w[STRIDE + 1] == EMPTY) & surrounded & EYE_DIAGONALS[color.index()][diagonals]
     }
 
     /// Plays a stone of `color` on the empty `point`: places it, removes the opponent
@@ -735,7 +762,6 @@ impl Board {
             empty_slot: self.empty_pos[i],
             removed: 0,
             adjacent: [0; 4],
-            adjacent_len: 0,
             base: 0,
             base_libs: 0,
             merged: [0; 3],
@@ -752,39 +778,54 @@ impl Board {
         self.libs[i] = self.nbr[i] >> NBR_SHIFT_EMPTY & 0xf;
 
         // Every adjacent chain loses the liberty `point`; opponent chains left without
-        // liberties are captured.
+        // liberties are captured. The four neighbours are classified without branches
+        // (on a random board each test is a coin toss for the branch predictor): the
+        // heads of empty and off-board points are 0, so a neighbour starts a new chain
+        // when its head is not 0 and differs from the heads before it.
+        let window: &[u16; 2 * STRIDE + 1] =
+            self.head[i - STRIDE..=i + STRIDE].try_into().expect("a window of the heads");
+        let heads = WINDOW_NEIGHBOURS.map(|k| window[k]);
+        let cells: &[u8; 2 * STRIDE + 1] =
+            self.cells[i - STRIDE..=i + STRIDE].try_into().expect("a window of the cells");
+        let colours = WINDOW_NEIGHBOURS.map(|k| cells[k]);
+        let mut first = [false; 4];
+        for k in 0..4 {
+            let mut new = heads[k] != 0;
+            for j in 0..k {
+                new &= heads[k] != heads[j];
+            }
+            first[k] = new;
+        }
         let mut own = [0u16; 4];
         let mut own_len = 0;
-        let mut seen = [0u16; 4];
-        let mut seen_len = 0usize;
+        for k in 0..4 {
+            let h = heads[k];
+            own[own_len] = h;
+            own_len += usize::from(first[k] & (colours[k] == c));
+            let libs = &mut self.libs[h as usize];
+            *libs = libs.wrapping_sub(u16::from(first[k]));
+        }
+        // In place, 0 where a neighbour starts no new chain (a compacted list written at
+        // variable places and then copied whole would wait for its stores).
+        undo.adjacent = [0, 1, 2, 3].map(|k| heads[k] * u16::from(first[k]));
         let mut captured = 0u16;
         let mut captured_at = 0u16;
-        for d in NEIGHBOUR_OFFSETS {
-            let n = step(i, d);
-            let cell = self.cells[n];
-            if cell != c && cell != o {
-                continue;
-            }
-            let h = self.head[n];
-            if seen[..seen_len].contains(&h) {
-                continue;
-            }
-            seen[seen_len] = h;
-            seen_len += 1;
-            self.libs[h as usize] -= 1;
-            if cell == c {
-                own[own_len] = h;
-                own_len += 1;
-            } else if self.libs[h as usize] == 0 {
-                captured += self.stones[h as usize];
-                captured_at = h;
-                undo.caught[undo.caught_len as usize] = self.stones[h as usize];
-                undo.caught_len += 1;
-                self.remove_chain(h as usize, c);
+        let mut in_atari = [false; 4];
+        for k in 0..4 {
+            in_atari[k] = first[k] & (colours[k] == o) & (self.libs[heads[k] as usize] == 0);
+        }
+        if in_atari.iter().any(|&x| x) {
+            for k in 0..4 {
+                if in_atari[k] {
+                    let h = heads[k];
+                    captured += self.stones[h as usize];
+                    captured_at = h;
+                    undo.caught[undo.caught_len as usize] = self.stones[h as usize];
+                    undo.caught_len += 1;
+                    self.remove_chain(h as usize, c);
+                }
             }
         }
-        undo.adjacent = seen;
-        undo.adjacent_len = seen_len as u8;
 
         // Merge with the adjacent own chains, into the largest.
         let mut base = i;
@@ -837,7 +878,6 @@ impl Board {
             empty_slot: 0,
             removed: 0,
             adjacent: [0; 4],
-            adjacent_len: 0,
             base: 0,
             base_libs: 0,
             merged: [0; 3],
@@ -915,8 +955,8 @@ impl Board {
         }
         // 3. Every adjacent chain gets the point back as a liberty; the chains are
         //    as they were before the move again, with the same heads.
-        for &h in &undo.adjacent[..usize::from(undo.adjacent_len)] {
-            self.libs[h as usize] += 1;
+        for h in undo.adjacent {
+            self.libs[h as usize] += u16::from(h != 0);
         }
         self.clear_stone(i);
         self.restore_empty_slot(i, undo.empty_slot as usize);
@@ -1155,7 +1195,7 @@ impl Board {
         self.planes[c as usize - 1].remove(p);
         self.hash ^= zobrist::key(p, color_of(c));
         self.empty[self.empty_len as usize] = i as u16;
-        self.empty_pos[i] = self.empty_len;
+        self.empty_pos[i] = self.empty_len as u16;
         self.empty_len += 1;
     }
 
@@ -1166,18 +1206,21 @@ impl Board {
         loop {
             let next = self.next[s] as usize;
             self.clear_stone(s);
-            let mut seen = [0u16; 4];
-            let mut seen_len = 0;
-            for d in NEIGHBOUR_OFFSETS {
-                let n = step(s, d);
-                if self.cells[n] == neighbour_code {
-                    let nh = self.head[n];
-                    if !seen[..seen_len].contains(&nh) {
-                        seen[seen_len] = nh;
-                        seen_len += 1;
-                        self.libs[nh as usize] += 1;
-                    }
+            // Each distinct adjacent chain of `neighbour_code` gains a liberty; without
+            // branches, as in `play` (heads of empty and off-board points are 0, and
+            // the stones of the chain being removed have other codes).
+            let heads: &[u16; 2 * STRIDE + 1] =
+                self.head[s - STRIDE..=s + STRIDE].try_into().expect("a window of the heads");
+            let heads = WINDOW_NEIGHBOURS.map(|k| heads[k]);
+            let cells: &[u8; 2 * STRIDE + 1] =
+                self.cells[s - STRIDE..=s + STRIDE].try_into().expect("a window of the cells");
+            let cells = WINDOW_NEIGHBOURS.map(|k| cells[k]);
+            for k in 0..4 {
+                let mut gains = cells[k] == neighbour_code;
+                for j in 0..k {
+                    gains &= heads[k] != heads[j];
                 }
+                self.libs[heads[k] as usize] += u16::from(gains);
             }
             s = next;
             if s == h {
@@ -1193,13 +1236,18 @@ impl Board {
         let b = base as u16;
         let mut s = other;
         loop {
+            // Without branches, as in `play`: an empty neighbour is a new liberty
+            // unless it touches `base`. The heads around a point that is not empty are
+            // not needed; the point's own stone stands in for it (its window is inside
+            // the arrays, a sentinel's may not be).
             for d in NEIGHBOUR_OFFSETS {
                 let e = step(s, d);
-                if self.cells[e] == EMPTY
-                    && !NEIGHBOUR_OFFSETS.iter().any(|&dd| self.head[step(e, dd)] == b)
-                {
-                    self.libs[base] += 1;
-                }
+                let empty = self.cells[e] == EMPTY;
+                let probe = step(s, d & -isize::from(empty));
+                let heads: &[u16; 2 * STRIDE + 1] =
+                    self.head[probe - STRIDE..=probe + STRIDE].try_into().expect("a window");
+                let touches = WINDOW_NEIGHBOURS.iter().fold(false, |t, &k| t | (heads[k] == b));
+                self.libs[base] += u16::from(empty & !touches);
             }
             // Relabel after looking, so liberties shared within `other` count once.
             self.head[s] = b;
