@@ -1236,18 +1236,14 @@ impl Board {
         let b = base as u16;
         let mut s = other;
         loop {
-            // Without branches, as in `play`: an empty neighbour is a new liberty
-            // unless it touches `base`. The heads around a point that is not empty are
-            // not needed; the point's own stone stands in for it (its window is inside
-            // the arrays, a sentinel's may not be).
             for d in NEIGHBOUR_OFFSETS {
                 let e = step(s, d);
-                let empty = self.cells[e] == EMPTY;
-                let probe = step(s, d & -isize::from(empty));
-                let heads: &[u16; 2 * STRIDE + 1] =
-                    self.head[probe - STRIDE..=probe + STRIDE].try_into().expect("a window");
-                let touches = WINDOW_NEIGHBOURS.iter().fold(false, |t, &k| t | (heads[k] == b));
-                self.libs[base] += u16::from(empty & !touches);
+                if self.cells[e] == EMPTY {
+                    let touches = NEIGHBOUR_OFFSETS
+                        .iter()
+                        .fold(false, |t, &dd| t | (self.head[step(e, dd)] == b));
+                    self.libs[base] += u16::from(!touches);
+                }
             }
             // Relabel after looking, so liberties shared within `other` count once.
             self.head[s] = b;
