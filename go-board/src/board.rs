@@ -1236,6 +1236,10 @@ impl Board {
         let b = base as u16;
         let mut s = other;
         loop {
+            // A branch on the empty neighbour (a branch-free version, which must read
+            // the heads around every neighbour, made light playouts 5 % faster but the
+            // replay of a known game 21 % slower); the heads around it are compared
+            // without branches.
             for d in NEIGHBOUR_OFFSETS {
                 let e = step(s, d);
                 if self.cells[e] == EMPTY {
