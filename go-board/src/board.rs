@@ -924,9 +924,10 @@ impl Board {
         //    undone in the reverse order.
         let base = undo.base as usize;
         if base != 0 {
-            let merged = undo.merged.iter().zip(undo.merged_libs);
-            for (&h, libs) in merged.take(undo.merged_len as usize).rev() {
-                let h = h as usize;
+            // By index: an iterator over the arrays by value would copy them through
+            // the stack, and the copy's load would wait for narrower stores.
+            for k in (0..usize::from(undo.merged_len)).rev() {
+                let (h, libs) = (undo.merged[k] as usize, undo.merged_libs[k]);
                 self.next.swap(base, h);
                 let mut s = h;
                 let mut count = 0;

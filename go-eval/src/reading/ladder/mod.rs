@@ -489,20 +489,20 @@ impl Read<'_> {
 
     /// Whether the frame is decided without a move: returns the result for the side to
     /// move in it.
-    fn settled(&mut self, frame: &Frame) -> Option<bool> {
+    fn settled(&mut self, side: Side) -> Option<bool> {
         if self.board.color_at(self.prey) != Some(self.prey_color) {
             // The hunter captured the prey; a one-stone prey taken by a ko capture may
             // retake at once if this read lets it (`generate` offers the retake).
-            if frame.side == Side::Prey && self.board.ko() == Some((self.prey, self.prey_color)) {
+            if side == Side::Prey && self.board.ko() == Some((self.prey, self.prey_color)) {
                 self.ko = true;
                 if self.retake[self.prey_color] {
                     return None;
                 }
             }
-            return Some(frame.side == Side::Hunter);
+            return Some(side == Side::Hunter);
         }
         let libs = self.board.liberty_count(self.prey);
-        match frame.side {
+        match side {
             Side::Hunter => (libs >= 3).then_some(false),
             Side::Prey => (libs >= 3).then_some(true),
         }
@@ -523,7 +523,7 @@ impl Read<'_> {
         let mut capped = false;
         // The result of the frame just finished, for the side that moved in it.
         let root = self.frames[0];
-        if let Some(r) = self.settled(&root) {
+        if let Some(r) = self.settled(root.side) {
             return Found { success: r, point: None, capped, ko: self.ko, nodes: 1 };
         }
         {
@@ -583,19 +583,18 @@ impl Read<'_> {
             }
             let undo = self.board.play(color, m);
             self.frames[depth].undo = Some(undo);
+            let removed = undo.removed();
             self.nodes += 1;
-            let mut child = Frame::new(match side {
+            let child_side = match side {
                 Side::Hunter => Side::Prey,
                 Side::Prey => Side::Hunter,
-            });
-            if let Some(r) = self.settled(&child) {
+            };
+            if let Some(r) = self.settled(child_side) {
                 child_result = Some(r);
                 continue;
             }
-            child.pos = self.key(child.side);
-            if self.captures() != self.root_captures
-                && self.frames.iter().any(|f| f.pos == child.pos)
-            {
+            let pos = self.key(child_side);
+            if self.captures() != self.root_captures && self.frames.iter().any(|f| f.pos == pos) {
                 // The line repeats a position (through captures, as in a ko cycle): the
                 // side that recreated it fails. The result depends on the line, so
                 // nothing more of this read is stored.
@@ -606,29 +605,41 @@ impl Read<'_> {
             if self.frames.len() >= self.max_plies || self.nodes >= self.max_nodes {
                 // Out of plies: the prey is taken to escape.
                 capped = true;
-                child_result = Some(child.side == Side::Prey);
+                child_result = Some(child_side == Side::Prey);
                 continue;
             }
-            self.prepare(&self.frames[depth], &mut child, m, &undo, prey_len);
-            self.generate(&mut child);
-            if child.n_moves == 0 {
+            // The child frame is filled in place, on the stack of frames: a frame built
+            // aside and then copied in (about 100 bytes, written field by field just
+            // before) made every node wait for its stores.
+            let mut child = Frame::new(child_side);
+            child.pos = pos;
+            self.frames.push(child);
+            let mut frames = core::mem::take(&mut *self.frames);
+            let (older, newest) = frames.split_at_mut(depth + 1);
+            self.prepare(older, &mut newest[0], m, removed, prey_len);
+            self.generate(&mut newest[0]);
+            *self.frames = frames;
+            let n_moves = self.frames[depth + 1].n_moves;
+            if n_moves == 0 {
                 // No move: the side to move fails (a prey that cannot move is captured;
                 // a hunter without a ladder move lets it go).
+                self.frames.pop();
                 child_result = Some(false);
                 continue;
             }
-            if child.n_moves >= 2
+            if n_moves >= 2
                 && let Some(table) = self.table.as_deref()
             {
-                child.key = self.key(child.side);
+                let key = self.key(child_side);
                 if !self.no_store
-                    && let Some(stored) = table.get(child.key)
+                    && let Some(stored) = table.get(key)
                 {
+                    self.frames.pop();
                     child_result = Some(stored.success);
                     continue;
                 }
+                self.frames[depth + 1].key = key;
             }
-            self.frames.push(child);
             child_result = None;
         }
     }
@@ -670,22 +681,31 @@ impl Read<'_> {
     }
 
     /// Fills the liberties and ataris of `child`, the frame after `parent`'s move `m`.
-    fn prepare(&self, parent: &Frame, child: &mut Frame, m: Point, undo: &Undo, prey_len: usize) {
+    /// `older` is the stack of frames above `child`, its parent last.
+    fn prepare(
+        &self,
+        older: &[Frame],
+        child: &mut Frame,
+        m: Point,
+        removed: usize,
+        prey_len: usize,
+    ) {
+        let parent = older.last().expect("a child has a parent");
         let board = &*self.board;
         let hunter = !self.prey_color;
         match parent.side {
             Side::Hunter => {
                 // The hunter filled one of the prey's two liberties: the other remains,
                 // unless the move captured something.
-                if undo.removed() == 0 && parent.n_libs == 2 {
+                if removed == 0 && parent.n_libs == 2 {
                     child.libs[0] =
                         if parent.libs[0] == m { parent.libs[1] } else { parent.libs[0] };
                     child.n_libs = 1;
                 } else {
                     self.full_liberties(child);
                 }
-                let grand = self.frames.len().checked_sub(2).map(|i| &self.frames[i]);
-                let Some(grand) = grand.filter(|_| undo.removed() == 0 && !parent.rescan) else {
+                let grand = older.len().checked_sub(2).map(|i| &older[i]);
+                let Some(grand) = grand.filter(|_| removed == 0 && !parent.rescan) else {
                     // A capture, a merge, or the root: nothing is known, scan.
                     self.scan_ataris(child);
                     return;
@@ -712,7 +732,7 @@ impl Read<'_> {
                 // liberties are its old ones but `m` (a prey moving first may have two)
                 // and the empty neighbours of the new stone.
                 let merged = board.chain_len(self.prey) != prey_len + 1;
-                child.rescan = merged || undo.removed() > 0;
+                child.rescan = merged || removed > 0;
                 if child.rescan {
                     self.full_liberties(child);
                 } else {
