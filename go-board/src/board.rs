@@ -798,22 +798,22 @@ impl Board {
         }
         let mut own = [0u16; 4];
         let mut own_len = 0;
+        // The opponent chains left without a liberty (each counted at its first
+        // neighbour, where it loses the liberty).
+        let mut in_atari = [false; 4];
         for k in 0..4 {
             let h = heads[k];
             own[own_len] = h;
             own_len += usize::from(first[k] & (colours[k] == c));
             let libs = &mut self.libs[h as usize];
             *libs = libs.wrapping_sub(u16::from(first[k]));
+            in_atari[k] = first[k] & (colours[k] == o) & (*libs == 0);
         }
         // In place, 0 where a neighbour starts no new chain (a compacted list written at
         // variable places and then copied whole would wait for its stores).
         undo.adjacent = [0, 1, 2, 3].map(|k| heads[k] * u16::from(first[k]));
         let mut captured = 0u16;
         let mut captured_at = 0u16;
-        let mut in_atari = [false; 4];
-        for k in 0..4 {
-            in_atari[k] = first[k] & (colours[k] == o) & (self.libs[heads[k] as usize] == 0);
-        }
         if in_atari.iter().any(|&x| x) {
             for k in 0..4 {
                 if in_atari[k] {

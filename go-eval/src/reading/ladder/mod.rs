@@ -582,66 +582,77 @@ impl Read<'_> {
                 continue;
             }
             let undo = self.board.play(color, m);
-            self.frames[depth].undo = Some(undo);
-            let removed = undo.removed();
             self.nodes += 1;
-            let child_side = match side {
-                Side::Hunter => Side::Prey,
-                Side::Prey => Side::Hunter,
-            };
-            if let Some(r) = self.settled(child_side) {
-                child_result = Some(r);
-                continue;
-            }
-            let pos = self.key(child_side);
-            if self.captures() != self.root_captures && self.frames.iter().any(|f| f.pos == pos) {
-                // The line repeats a position (through captures, as in a ko cycle): the
-                // side that recreated it fails. The result depends on the line, so
-                // nothing more of this read is stored.
-                self.no_store = true;
-                child_result = Some(true);
-                continue;
-            }
-            if self.frames.len() >= self.max_plies || self.nodes >= self.max_nodes {
-                // Out of plies: the prey is taken to escape.
-                capped = true;
-                child_result = Some(child_side == Side::Prey);
-                continue;
-            }
-            // The child frame is filled in place, on the stack of frames: a frame built
-            // aside and then copied in (about 100 bytes, written field by field just
-            // before) made every node wait for its stores.
-            let mut child = Frame::new(child_side);
-            child.pos = pos;
-            self.frames.push(child);
-            let mut frames = core::mem::take(&mut *self.frames);
-            let (older, newest) = frames.split_at_mut(depth + 1);
-            self.prepare(older, &mut newest[0], m, removed, prey_len);
-            self.generate(&mut newest[0]);
-            *self.frames = frames;
-            let n_moves = self.frames[depth + 1].n_moves;
-            if n_moves == 0 {
-                // No move: the side to move fails (a prey that cannot move is captured;
-                // a hunter without a ladder move lets it go).
-                self.frames.pop();
-                child_result = Some(false);
-                continue;
-            }
-            if n_moves >= 2
-                && let Some(table) = self.table.as_deref()
-            {
-                let key = self.key(child_side);
-                if !self.no_store
-                    && let Some(stored) = table.get(key)
-                {
-                    self.frames.pop();
-                    child_result = Some(stored.success);
-                    continue;
-                }
-                self.frames[depth + 1].key = key;
-            }
-            child_result = None;
+            child_result = self.open_child(depth, side, m, undo.removed(), prey_len, &mut capped);
+            // Kept after the child is opened: a copy of the record made right after
+            // `play` wrote it, field by field, would wait for those stores.
+            self.frames[depth].undo = Some(undo);
         }
+    }
+
+    /// After the move `m` of the frame at `depth` (whose side is `side`): the result of
+    /// the child position for its side to move if it is decided without a search, else
+    /// `None` with the child's frame pushed, filled in place (a frame built aside and
+    /// copied in, about 100 bytes written field by field just before, made every node
+    /// wait for its stores).
+    #[inline(always)]
+    fn open_child(
+        &mut self,
+        depth: usize,
+        side: Side,
+        m: Point,
+        removed: usize,
+        prey_len: usize,
+        capped: &mut bool,
+    ) -> Option<bool> {
+        let child_side = match side {
+            Side::Hunter => Side::Prey,
+            Side::Prey => Side::Hunter,
+        };
+        if let Some(r) = self.settled(child_side) {
+            return Some(r);
+        }
+        let pos = self.key(child_side);
+        if self.captures() != self.root_captures && self.frames.iter().any(|f| f.pos == pos) {
+            // The line repeats a position (through captures, as in a ko cycle): the side
+            // that recreated it fails. The result depends on the line, so nothing more
+            // of this read is stored.
+            self.no_store = true;
+            return Some(true);
+        }
+        if self.frames.len() >= self.max_plies || self.nodes >= self.max_nodes {
+            // Out of plies: the prey is taken to escape.
+            *capped = true;
+            return Some(child_side == Side::Prey);
+        }
+        let mut child = Frame::new(child_side);
+        child.pos = pos;
+        self.frames.push(child);
+        let mut frames = core::mem::take(&mut *self.frames);
+        let (older, newest) = frames.split_at_mut(depth + 1);
+        self.prepare(older, &mut newest[0], m, removed, prey_len);
+        self.generate(&mut newest[0]);
+        *self.frames = frames;
+        let n_moves = self.frames[depth + 1].n_moves;
+        if n_moves == 0 {
+            // No move: the side to move fails (a prey that cannot move is captured; a
+            // hunter without a ladder move lets it go).
+            self.frames.pop();
+            return Some(false);
+        }
+        if n_moves >= 2
+            && let Some(table) = self.table.as_deref()
+        {
+            let key = self.key(child_side);
+            if !self.no_store
+                && let Some(stored) = table.get(key)
+            {
+                self.frames.pop();
+                return Some(stored.success);
+            }
+            self.frames[depth + 1].key = key;
+        }
+        None
     }
 
     /// The table key of the position with `side` to move.
