@@ -584,8 +584,8 @@ impl Read<'_> {
             let undo = self.board.play(color, m);
             self.nodes += 1;
             child_result = self.open_child(depth, side, m, undo.removed(), prey_len, &mut capped);
-            // Kept after the child is opened: a copy of the record made right after
-            // `play` wrote it, field by field, would wait for those stores.
+            // Stored once the child is opened, when `play`'s stores to the record have
+            // completed (a copy made at once waits for them; a small cost here).
             self.frames[depth].undo = Some(undo);
         }
     }
@@ -691,8 +691,9 @@ impl Read<'_> {
         }
     }
 
-    /// Fills the liberties and ataris of `child`, the frame after `parent`'s move `m`.
-    /// `older` is the stack of frames above `child`, its parent last.
+    /// Fills the liberties and ataris of `child`, the frame after its parent's move `m`,
+    /// which removed `removed` stones. `older` is the stack of frames above `child`, its
+    /// parent last.
     fn prepare(
         &self,
         older: &[Frame],
