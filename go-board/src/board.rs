@@ -618,7 +618,7 @@ impl Board {
     /// let board = Board::from_diagram("O X O\n. . .")?;
     /// let n = board.neighbourhood(Point::parse_gtp("B1", board.size())?);
     /// assert_eq!(n.cell(-1, 1), Cell::Stone(Color::White));
-    /// assert!(n.in_atari(0, 1)); // B2's only liberty is B1
+    /// assert!(n.no_liberty(0, 1)); // B2's only liberty is B1
     /// assert_eq!(n.cell(0, -1), Cell::OffBoard);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -800,23 +800,23 @@ impl Board {
         let mut own_len = 0;
         // The opponent chains left without a liberty (each counted at its first
         // neighbour, where it loses the liberty).
-        let mut in_atari = [false; 4];
+        let mut no_liberty = [false; 4];
         for k in 0..4 {
             let h = heads[k];
             own[own_len] = h;
             own_len += usize::from(first[k] & (colours[k] == c));
             let libs = &mut self.libs[h as usize];
             *libs = libs.wrapping_sub(u16::from(first[k]));
-            in_atari[k] = first[k] & (colours[k] == o) & (*libs == 0);
+            no_liberty[k] = first[k] & (colours[k] == o) & (*libs == 0);
         }
         // In place, 0 where a neighbour starts no new chain (a compacted list written at
         // variable places and then copied whole would wait for its stores).
         undo.adjacent = [0, 1, 2, 3].map(|k| heads[k] * u16::from(first[k]));
         let mut captured = 0u16;
         let mut captured_at = 0u16;
-        if in_atari.iter().any(|&x| x) {
+        if no_liberty.iter().any(|&x| x) {
             for k in 0..4 {
-                if in_atari[k] {
+                if no_liberty[k] {
                     let h = heads[k];
                     captured += self.stones[h as usize];
                     captured_at = h;
