@@ -618,7 +618,7 @@ impl Board {
     /// let board = Board::from_diagram("O X O\n. . .")?;
     /// let n = board.neighbourhood(Point::parse_gtp("B1", board.size())?);
     /// assert_eq!(n.cell(-1, 1), Cell::Stone(Color::White));
-    /// assert!(n.no_liberty(0, 1)); // B2's only liberty is B1
+    /// assert!(n.in_atari(0, 1)); // B2's only liberty is B1
     /// assert_eq!(n.cell(0, -1), Cell::OffBoard);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
