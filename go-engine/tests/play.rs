@@ -374,3 +374,48 @@ fn a_lone_stone_in_the_opponents_area_is_dead_when_the_game_ends() {
     let mut player = SearchPlayer::new(PlayerConfig::new(Algorithm::BStar)).unwrap();
     assert!(player.dead_stones(&position).contains(h5));
 }
+
+/// A seki designed for the end of a 9×9 game: White's group (nine stones) and Black's
+/// three stones inside it each have one eye (E1 and A1) and share the liberty C1, so
+/// whoever fills C1 loses its group. GNU Go 3.8 (`--chinese-rules`) lists both groups
+/// under `final_status_list seki`, none dead, and scores B+52.5, which a count by hand
+/// confirms: Black's 13 stones and 56 points of territory, White's 9 stones, komi 7.5;
+/// the eyes and the liberty in the seki count for nobody.
+#[test]
+fn a_seki_at_the_end_of_a_game_is_neither_sides_dead_stones() {
+    let diagram = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "X X X X . . . . .",
+        "O O O X X X X . .",
+        "X X O O O O X . .",
+        ". X . O . O X . .",
+    ];
+    for algorithm in [Algorithm::BStar, Algorithm::Mcts] {
+        let mut s = session(algorithm, 150);
+        ok(&mut s, "boardsize 9");
+        ok(&mut s, "komi 7.5");
+        for (k, row) in diagram.iter().enumerate() {
+            for (col, cell) in row.split_whitespace().enumerate() {
+                let vertex = format!("{}{}", &"ABCDEFGHJ"[col..=col], 9 - k);
+                match cell {
+                    "X" => ok(&mut s, &format!("play black {vertex}")),
+                    "O" => ok(&mut s, &format!("play white {vertex}")),
+                    _ => String::new(),
+                };
+            }
+        }
+        let sorted = |text: String| {
+            let mut v: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+            v.sort();
+            v
+        };
+        let seki = "A3 B3 C3 C2 D2 E2 F2 D1 F1 A2 B2 B1";
+        assert_eq!(sorted(ok(&mut s, "final_status_list seki")), sorted(seki.to_owned()));
+        assert_eq!(ok(&mut s, "final_status_list dead"), "", "{algorithm}");
+        assert_eq!(ok(&mut s, "final_score"), "B+52.5", "{algorithm}");
+    }
+}
