@@ -375,6 +375,23 @@ fn a_lone_stone_in_the_opponents_area_is_dead_when_the_game_ends() {
     assert!(player.dead_stones(&position).contains(h5));
 }
 
+/// Sets up a 9×9 board (komi 7.5) with the stones of `diagram` (rows from the top,
+/// `X` Black, `O` White) by `play` commands.
+fn set_up_9x9(s: &mut Session<SearchPlayer>, diagram: &[&str; 9]) {
+    ok(s, "boardsize 9");
+    ok(s, "komi 7.5");
+    for (k, row) in diagram.iter().enumerate() {
+        for (col, cell) in row.split_whitespace().enumerate() {
+            let vertex = format!("{}{}", &"ABCDEFGHJ"[col..=col], 9 - k);
+            match cell {
+                "X" => ok(s, &format!("play black {vertex}")),
+                "O" => ok(s, &format!("play white {vertex}")),
+                _ => String::new(),
+            };
+        }
+    }
+}
+
 /// A seki designed for the end of a 9×9 game: White's group (nine stones) and Black's
 /// three stones inside it each have one eye (E1 and A1) and share the liberty C1, so
 /// whoever fills C1 loses its group. GNU Go 3.8 (`--chinese-rules`) lists both groups
@@ -396,18 +413,7 @@ fn a_seki_at_the_end_of_a_game_is_neither_sides_dead_stones() {
     ];
     for algorithm in [Algorithm::BStar, Algorithm::Mcts] {
         let mut s = session(algorithm, 150);
-        ok(&mut s, "boardsize 9");
-        ok(&mut s, "komi 7.5");
-        for (k, row) in diagram.iter().enumerate() {
-            for (col, cell) in row.split_whitespace().enumerate() {
-                let vertex = format!("{}{}", &"ABCDEFGHJ"[col..=col], 9 - k);
-                match cell {
-                    "X" => ok(&mut s, &format!("play black {vertex}")),
-                    "O" => ok(&mut s, &format!("play white {vertex}")),
-                    _ => String::new(),
-                };
-            }
-        }
+        set_up_9x9(&mut s, &diagram);
         let sorted = |text: String| {
             let mut v: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
             v.sort();
@@ -418,4 +424,35 @@ fn a_seki_at_the_end_of_a_game_is_neither_sides_dead_stones() {
         assert_eq!(ok(&mut s, "final_status_list dead"), "", "{algorithm}");
         assert_eq!(ok(&mut s, "final_score"), "B+52.5", "{algorithm}");
     }
+}
+
+/// A false seki at the end of a 9×9 game: White's eleven stones and Black's three inside
+/// share their only two liberties, A2 and C3, but Black wins by filling one: White must
+/// capture the four stones, and the space they leave is a square four, which is dead.
+/// GNU Go 3.8 (`--chinese-rules`) lists White's group dead and nothing in seki, and
+/// scores B+19.5, which a count by hand confirms (Black's 21 stones and 33 points,
+/// White's 9 stones and 18 points, komi 7.5).
+#[test]
+fn a_false_seki_at_the_end_of_a_game_is_dead() {
+    let diagram = [
+        ". . . . . X O . .",
+        ". . . . . X O . .",
+        ". . . . . X O . .",
+        ". . . . . X O . .",
+        "X X X X X X O . .",
+        "O O O O X X O . .",
+        "X X . O X X O . .",
+        ". X O O X X O . .",
+        "O O O O X X O . .",
+    ];
+    let mut s = session(Algorithm::BStar, 150);
+    set_up_9x9(&mut s, &diagram);
+    let mut dead: Vec<String> =
+        ok(&mut s, "final_status_list dead").split_whitespace().map(str::to_owned).collect();
+    dead.sort();
+    let mut expected: Vec<&str> = "A4 B4 C4 D4 D3 C2 D2 A1 B1 C1 D1".split(' ').collect();
+    expected.sort_unstable();
+    assert_eq!(dead, expected);
+    assert_eq!(ok(&mut s, "final_status_list seki"), "");
+    assert_eq!(ok(&mut s, "final_score"), "B+19.5");
 }
