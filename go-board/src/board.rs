@@ -1089,6 +1089,11 @@ impl Board {
                 return Err(format!("empty list entry {k} ({p}) is wrong"));
             }
         }
+        // `play` reads the heads of all four neighbours: a point without a stone (empty
+        // or off the board) must have none.
+        if let Some(i) = (0..N).find(|&i| !matches!(self.cells[i], 1 | 2) && self.head[i] != 0) {
+            return Err(format!("index {i} has no stone but the chain head {}", self.head[i]));
+        }
         for p in self.size.points() {
             let i = p.index();
             let cell = self.cells[i];
