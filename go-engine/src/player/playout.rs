@@ -102,10 +102,11 @@ impl Playout {
             _ => None,
         };
         let mut passes = 0;
+        let mut candidates = Vec::with_capacity(8);
         for _ in 0..cap {
             let mv = match self.policy {
                 Policy::Light => random_move(&board, color, rng, false),
-                Policy::Heavy => heavy_move(&board, color, last, rng),
+                Policy::Heavy => heavy_move(&board, color, last, rng, &mut candidates),
             };
             played.push(mv);
             match mv {
@@ -202,13 +203,7 @@ fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
 /// the empty `p`, without playing it; a move that captures counts as 2 liberties.
 fn after_move(board: &Board, color: Color, p: Point) -> (usize, usize) {
     let size = board.size();
-    let mut empty = 0;
-    for n in p.neighbours(size) {
-        if board.is_empty_at(n) {
-            empty += 1;
-        }
-    }
-    if empty >= 2 {
+    if board.empty_neighbours(p).count() >= 2 {
         return (2, 1);
     }
     let mut liberties = PointSet::EMPTY;
@@ -225,8 +220,13 @@ fn after_move(board: &Board, color: Color, p: Point) -> (usize, usize) {
                     continue;
                 }
                 chains[k] = id;
-                liberties |= board.liberties(n);
                 stones += board.chain_len(n);
+                if board.liberty_count(n) >= 3 {
+                    // It keeps two liberties besides `p`: no need to list them (the
+                    // stone count only matters below two liberties).
+                    return (2, stones);
+                }
+                liberties |= board.liberties(n);
             }
             Some(_) => {
                 if board.liberty_count(n) == 1 {
@@ -400,12 +400,18 @@ pub fn ladder_rates(board: &Board, color: Color, last: Point, out: &mut Vec<(Poi
     });
 }
 
-/// The heavy policy's move for `color`, the opponent's last move on `last`.
-fn heavy_move(board: &Board, color: Color, last: Option<Point>, rng: &mut Rng) -> Move {
+/// The heavy policy's move for `color`, the opponent's last move on `last`; `moves` is
+/// scratch space, reused from move to move of a playout.
+fn heavy_move(
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    rng: &mut Rng,
+    moves: &mut Vec<Point>,
+) -> Move {
     if let Some(last) = last {
-        let mut moves: Vec<Point> = Vec::with_capacity(8);
         if rng.next_f64() < HEURISTIC_PROBABILITY {
-            urgent_moves(board, color, last, &mut moves);
+            urgent_moves(board, color, last, moves);
             moves.retain(|&p| playable(board, color, p));
             if !moves.is_empty() {
                 return Move::Play(moves[rng.below(moves.len() as u64) as usize]);
@@ -641,7 +647,11 @@ mod tests {
     /// How often, out of 200 seeds, the heavy policy plays `expected`.
     fn heavy_plays(board: &Board, color: Color, last: &str, expected: Move) -> usize {
         let last = Some(at(board, last));
-        (0..200).filter(|&s| heavy_move(board, color, last, &mut Rng::new(s)) == expected).count()
+        (0..200)
+            .filter(|&s| {
+                heavy_move(board, color, last, &mut Rng::new(s), &mut Vec::new()) == expected
+            })
+            .count()
     }
 
     #[test]
@@ -743,7 +753,10 @@ mod tests {
         .unwrap();
         for s in 0..50 {
             let mut rng = Rng::new(s);
-            assert_eq!(heavy_move(&board, Color::Black, None, &mut rng), Move::Pass);
+            assert_eq!(
+                heavy_move(&board, Color::Black, None, &mut rng, &mut Vec::new()),
+                Move::Pass
+            );
             assert_eq!(random_move(&board, Color::Black, &mut rng, false), Move::Pass);
         }
         // With other moves about, the eye at A5 is never chosen.
@@ -760,7 +773,10 @@ mod tests {
         let a5 = Move::Play(at(&board, "A5"));
         for s in 0..300 {
             let mut rng = Rng::new(s);
-            assert_ne!(heavy_move(&board, Color::Black, Some(at(&board, "D3")), &mut rng), a5);
+            assert_ne!(
+                heavy_move(&board, Color::Black, Some(at(&board, "D3")), &mut rng, &mut Vec::new()),
+                a5
+            );
             assert_ne!(random_move(&board, Color::Black, &mut rng, false), a5);
         }
     }
