@@ -697,12 +697,9 @@ impl Board {
         // off-board neighbour, whose head is 0, is not used).
         let c = code(color);
         let o = code(!color);
-        let heads: &[u16; 2 * STRIDE + 1] =
-            self.head[i - STRIDE..=i + STRIDE].try_into().expect("a window of the heads");
-        let cells: &[u8; 2 * STRIDE + 1] =
-            self.cells[i - STRIDE..=i + STRIDE].try_into().expect("a window of the cells");
+        let (heads, cells, _) = self.neighbour_chains(i);
         let mut escapes = false;
-        for k in WINDOW_NEIGHBOURS {
+        for k in 0..4 {
             let libs = self.libs[heads[k] as usize];
             escapes |= (cells[k] == c) & (libs > 1) | (cells[k] == o) & (libs == 1);
         }
@@ -779,23 +776,8 @@ impl Board {
 
         // Every adjacent chain loses the liberty `point`; opponent chains left without
         // liberties are captured. The four neighbours are classified without branches
-        // (on a random board each test is a coin toss for the branch predictor): the
-        // heads of empty and off-board points are 0, so a neighbour starts a new chain
-        // when its head is not 0 and differs from the heads before it.
-        let window: &[u16; 2 * STRIDE + 1] =
-            self.head[i - STRIDE..=i + STRIDE].try_into().expect("a window of the heads");
-        let heads = WINDOW_NEIGHBOURS.map(|k| window[k]);
-        let cells: &[u8; 2 * STRIDE + 1] =
-            self.cells[i - STRIDE..=i + STRIDE].try_into().expect("a window of the cells");
-        let colours = WINDOW_NEIGHBOURS.map(|k| cells[k]);
-        let mut first = [false; 4];
-        for k in 0..4 {
-            let mut new = heads[k] != 0;
-            for j in 0..k {
-                new &= heads[k] != heads[j];
-            }
-            first[k] = new;
-        }
+        // (on a random board each test is a coin toss for the branch predictor).
+        let (heads, colours, first) = self.neighbour_chains(i);
         let mut own = [0u16; 4];
         let mut own_len = 0;
         // The opponent chains left without a liberty (each counted at its first
@@ -1205,6 +1187,30 @@ impl Board {
         self.empty_len += 1;
     }
 
+    /// The chain heads and cell codes of the four orthogonal neighbours of index `i` (in
+    /// the order of `NEIGHBOUR_OFFSETS`), and which of them is the first neighbour of its
+    /// chain: the heads of points without a stone are 0, so a neighbour starts a new
+    /// chain when its head is not 0 and differs from the heads before it. No branches:
+    /// on a random board each test would be a coin toss for the branch predictor.
+    #[inline(always)]
+    fn neighbour_chains(&self, i: usize) -> ([u16; 4], [u8; 4], [bool; 4]) {
+        let heads: &[u16; 2 * STRIDE + 1] =
+            self.head[i - STRIDE..=i + STRIDE].try_into().expect("a window of the heads");
+        let heads = WINDOW_NEIGHBOURS.map(|k| heads[k]);
+        let cells: &[u8; 2 * STRIDE + 1] =
+            self.cells[i - STRIDE..=i + STRIDE].try_into().expect("a window of the cells");
+        let cells = WINDOW_NEIGHBOURS.map(|k| cells[k]);
+        let mut first = [false; 4];
+        for k in 0..4 {
+            let mut new = heads[k] != 0;
+            for j in 0..k {
+                new &= heads[k] != heads[j];
+            }
+            first[k] = new;
+        }
+        (heads, cells, first)
+    }
+
     /// Removes the chain with head `h`; each removed stone becomes a liberty of the
     /// adjacent chains of colour code `neighbour_code`.
     fn remove_chain(&mut self, h: usize, neighbour_code: u8) {
@@ -1213,19 +1219,10 @@ impl Board {
             let next = self.next[s] as usize;
             self.clear_stone(s);
             // Each distinct adjacent chain of `neighbour_code` gains a liberty; without
-            // branches, as in `play` (heads of empty and off-board points are 0, and
-            // the stones of the chain being removed have other codes).
-            let heads: &[u16; 2 * STRIDE + 1] =
-                self.head[s - STRIDE..=s + STRIDE].try_into().expect("a window of the heads");
-            let heads = WINDOW_NEIGHBOURS.map(|k| heads[k]);
-            let cells: &[u8; 2 * STRIDE + 1] =
-                self.cells[s - STRIDE..=s + STRIDE].try_into().expect("a window of the cells");
-            let cells = WINDOW_NEIGHBOURS.map(|k| cells[k]);
+            // branches, as in `play`.
+            let (heads, cells, first) = self.neighbour_chains(s);
             for k in 0..4 {
-                let mut gains = cells[k] == neighbour_code;
-                for j in 0..k {
-                    gains &= heads[k] != heads[j];
-                }
+                let gains = first[k] & (cells[k] == neighbour_code);
                 self.libs[heads[k] as usize] += u16::from(gains);
             }
             s = next;
