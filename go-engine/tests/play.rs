@@ -161,14 +161,53 @@ fn issue_14_restricted_genmove_and_top_moves_in_gnu_gos_formats() {
     assert_eq!(ok(&mut s, "restricted_genmove white E5"), "PASS");
     // top_moves: "V value V value ...", values with two decimals.
     let top = ok(&mut s, "top_moves_white");
-    let words: Vec<&str> = top.split(' ').collect();
-    assert!(words.len() >= 10 && words.len().is_multiple_of(2), "{top}");
-    for pair in words.chunks(2) {
-        assert!(Move::parse_gtp(pair[0], BoardSize::square(9).unwrap()).is_ok(), "{top}");
-        let (int, frac) = pair[1].split_once('.').expect("a decimal value");
-        assert!(int.trim_start_matches('-').parse::<u32>().is_ok() && frac.len() == 2, "{top}");
-    }
+    let pairs = top_moves_pairs(&top);
+    assert!(pairs.len() >= 5, "{top}");
     assert_eq!(ok(&mut s, "top_moves"), top);
+}
+
+/// The pairs of a `top_moves` answer, checked against GNU Go 3.8's format: at most ten
+/// `VERTEX VALUE` pairs on one line, values with two decimals, never a pass.
+fn top_moves_pairs(top: &str) -> Vec<(Move, f64)> {
+    let words: Vec<&str> = top.split(' ').collect();
+    assert!(words.len().is_multiple_of(2) && words.len() <= 20, "{top}");
+    words
+        .chunks(2)
+        .map(|pair| {
+            let mv = Move::parse_gtp(pair[0], BoardSize::square(9).unwrap()).expect("a vertex");
+            assert_ne!(mv, Move::Pass, "{top}");
+            let (int, frac) = pair[1].split_once('.').expect("a decimal value");
+            assert!(int.trim_start_matches('-').parse::<u32>().is_ok() && frac.len() == 2, "{top}");
+            (mv, pair[1].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn issue_14_top_moves_lists_the_played_move_first_and_at_most_ten() {
+    // GNU Go 3.8 on this position (level 10): `genmove b` F3, then `top_moves` "F3 75.01
+    // G6 74.01 B4 74.01 C4 74.01 D2 74.01 G7 74.01 E7 74.01 C6 74.01 D3 74.01 G4 74.01".
+    for algorithm in SEARCHERS {
+        let mut s = session(algorithm, 400);
+        for line in ["boardsize 9", "play b E5", "play w C3"] {
+            ok(&mut s, line);
+        }
+        let played = ok(&mut s, "genmove b");
+        let top = ok(&mut s, "top_moves");
+        let pairs = top_moves_pairs(&top);
+        assert!(pairs.len() >= 3, "{algorithm}: {top}");
+        let played = Move::parse_gtp(&played, BoardSize::square(9).unwrap()).unwrap();
+        assert_eq!(pairs[0].0, played, "{algorithm}: {top}");
+        if algorithm == Algorithm::Mcts {
+            // Win rates in percent, visited moves only.
+            assert!(pairs.iter().all(|&(_, v)| (0.0..=100.0).contains(&v)), "{top}");
+        } else {
+            // Realistic values, best first (alpha-beta: its move with the searched value,
+            // then the others by their static values).
+            let rest = if algorithm == Algorithm::AlphaBeta { &pairs[1..] } else { &pairs[..] };
+            assert!(rest.windows(2).all(|w| w[0].1 >= w[1].1), "{algorithm}: {top}");
+        }
+    }
 }
 
 #[test]

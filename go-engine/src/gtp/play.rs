@@ -5,9 +5,13 @@
 //!   opponent has stones the player considers dead (KGS's cleanup phase);
 //! - `restricted_genmove COLOR V1 V2 ...`: the best of the listed moves, not played
 //!   (`PASS` only when none of them is legal);
-//! - `top_moves`: the root moves of the last search and their values in points, best
-//!   first (`D4 12.50 C3 10.00`); `top_moves_black` / `top_moves_white` search for that
-//!   colour first;
+//! - `top_moves`: as GNU Go, at most ten moves of the last search with their values,
+//!   best first on one line (`D4 12.50 C3 10.00`), never a pass: B* and PB* give the
+//!   root moves by realistic value in points (negative when the mover is behind, which
+//!   GNU Go's move values never are), alpha-beta its move with the searched value, then
+//!   the others by static value, MCTS its visited root moves by visits with their win
+//!   rates in percent; `top_moves_black` / `top_moves_white`
+//!   search for that colour first;
 //! - the analysis commands of [`super::play_analyze`].
 //!
 //! `genmove` and `reg_genmove` are the standard commands: they ask the player.
@@ -17,7 +21,10 @@ use go_board::{Color, Move};
 use super::Session;
 use super::command::{AnalyzeKind, Args, Command, CommandResult};
 use super::standard::{gtp_move, playable};
-use crate::player::{Decision, SearchPlayer};
+use crate::player::{Algorithm, Decision, SearchPlayer};
+
+/// How many moves `top_moves` lists at most (GNU Go 3.8 lists ten).
+const TOP_MOVES: usize = 10;
 
 /// The commands of this module and of the analysis module (`lz-analyze` and the GoGui entries).
 pub fn commands() -> Vec<Command<SearchPlayer>> {
@@ -81,8 +88,14 @@ impl Session<SearchPlayer> {
 
     fn top_moves(&self) -> String {
         let Some(summary) = self.player.last_search() else { return String::new() };
-        let pairs: Vec<String> =
-            summary.root.iter().map(|r| format!("{} {:.2}", gtp_move(r.mv), r.value)).collect();
+        let mcts = summary.algorithm == Algorithm::Mcts;
+        let pairs: Vec<String> = summary
+            .root
+            .iter()
+            .filter(|r| r.mv != Move::Pass && (!mcts || r.visits.is_some_and(|v| v > 0)))
+            .take(TOP_MOVES)
+            .map(|r| format!("{} {:.2}", gtp_move(r.mv), r.win_rate.map_or(r.value, |w| 100.0 * w)))
+            .collect();
         pairs.join(" ")
     }
 

@@ -1,5 +1,6 @@
-//! Reading's dragon moves as a [`CandidateGenerator`]: kill and live (owl), connect
-//! and cut (the connection reader), each with the stones at stake. [`UrgentMoves`](super::urgent::UrgentMoves) reads chains short of liberties;
+//! Reading's dragon moves as a [`CandidateGenerator`]: kill and live (owl), capturing
+//! races (semeai), connect and cut (the connection reader), each with the stones at
+//! stake. [`UrgentMoves`](super::urgent::UrgentMoves) reads chains short of liberties;
 //! this reads whole dragons, which costs tens of milliseconds a position, so the union
 //! runs it at the root only ([`UnionConfig::slow`](super::candidates::UnionConfig::slow)).
 //!
@@ -10,8 +11,13 @@
 //!   first decides it) gives its saving move (an own dragon, item `live V`, intent
 //!   [`Intent::Defend`]) or its killing move (an enemy dragon, `kill V`,
 //!   [`Intent::Attack`]);
-//!   (A capturing race between two weak dragons is read by the owl reader as the life
-//!   of each, so its moves come as kill and live.)
+//! - every **capturing race**: a dragon of the side to move and an adjacent enemy
+//!   dragon, each of them neither alive nor in seki by the owl reader or short of
+//!   liberties (the owl reader may take a racing neighbour for a lunch), read by
+//!   [`Semeai::analyze_with`] with the mover first (static liberty counting where it
+//!   provably applies, else the owl reader): when the mover's dragon survives, its move
+//!   (`semeai V W`, V the mover's dragon; [`Intent::Attack`] when it captures W, else
+//!   [`Intent::Defend`]) weighted by the stones of both dragons, which change hands.
 //! - every pair of chains of one colour that share a liberty (diagonal stones, jumps)
 //!   is read for a **cut** ([`Connection::disconnect`], the owner's opponent first):
 //!   own chains that can be cut give the connecting move ([`Connection::connect`],
@@ -26,7 +32,9 @@ use std::cell::RefCell;
 use go_board::{Board, Color, Move, Point, Position, Status};
 use go_eval::reading::Budget;
 use go_eval::reading::connect::{Connection, ConnectionScratch};
-use go_eval::reading::owl::{Owl, OwlScratch};
+use go_eval::reading::dragon::Dragon;
+use go_eval::reading::owl::{Owl, OwlScratch, OwlStatus};
+use go_eval::reading::semeai::Semeai;
 use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
 
 /// The dragon-move generator; see the [module documentation](self).
@@ -105,6 +113,14 @@ impl CandidateGenerator for DragonMoves {
                     push(mv, intent, d.stones.len(), format!("{word} {}", d.origin()));
                 }
             }
+            for (a, b) in races(board, mover, &statuses) {
+                let answer = Semeai::new().analyze_with(&mut work, a.0, b.0, self.budget, owl);
+                if let (true, Move::Play(p)) = (answer.defend.is_success(), answer.point) {
+                    let intent =
+                        if answer.attack.is_success() { Intent::Attack } else { Intent::Defend };
+                    push(p, intent, a.1 + b.1, format!("semeai {} {}", a.0, b.0));
+                }
+            }
             for (a, b, smaller, color) in cut_pairs(board) {
                 let cut = Connection::new().disconnect(&mut work, a, b, self.budget, connection);
                 if !cut.outcome.is_success() {
@@ -122,6 +138,42 @@ impl CandidateGenerator for DragonMoves {
             }
         });
     }
+}
+
+/// The most liberties of a dragon's target chain for the dragon to count as racing
+/// whatever the owl reader says of it: the owl reader can count a neighbour it races
+/// as its lunch, and so call both dragons of a race alive.
+const RACE_LIBERTIES: usize = 4;
+
+/// The capturing races of `mover`: each pair of a dragon of `mover` and an adjacent
+/// dragon of the opponent, each either neither alive nor in seki by the owl reader or
+/// with at most [`RACE_LIBERTIES`] liberties on the chain it was read about (its
+/// target), as `((target, stones), (target, stones))`, the mover's first.
+fn races(
+    board: &Board,
+    mover: Color,
+    statuses: &[(Dragon, OwlStatus)],
+) -> Vec<((Point, usize), (Point, usize))> {
+    let racing: Vec<(&Dragon, Point)> = statuses
+        .iter()
+        .map(|(d, s)| (d, s, Owl::target(board, d)))
+        .filter(|(_, s, t)| {
+            !matches!(s.status, Status::Alive | Status::Seki)
+                || board.liberty_count(*t) <= RACE_LIBERTIES
+        })
+        .map(|(d, _, t)| (d, t))
+        .collect();
+    let on_board = board.size().on_board();
+    let mut pairs = Vec::new();
+    for &(a, ta) in racing.iter().filter(|(d, _)| d.color == mover) {
+        let around = a.stones.adjacent(&on_board);
+        for &(b, tb) in racing.iter().filter(|(d, _)| d.color != mover) {
+            if !around.is_disjoint(&b.stones) {
+                pairs.push(((ta, a.stones.len()), (tb, b.stones.len())));
+            }
+        }
+    }
+    pairs
 }
 
 /// The pairs of chains of one colour that share a liberty (diagonal stones, one-point
@@ -174,6 +226,42 @@ mod tests {
         let white = generate(CUTTING_POINT, Color::White);
         assert!(black.iter().any(|c| c.starts_with("D3 dragons/connect")), "{black:?}");
         assert!(white.iter().any(|c| c.starts_with("D3 dragons/cut")), "{white:?}");
+    }
+
+    /// White's five stones in the lower left and Black's five beside them each have
+    /// three liberties inside the other's wall and no eye: whoever moves first
+    /// captures. GNU Go 3.8: `analyze_semeai E3 D3` "1 1 C2", `analyze_semeai D3 E3`
+    /// "1 1 F2", both dragons critical.
+    const RACE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X O O O O .
+        X O O O X X X O .
+        X . . O X . . O .
+        X X . O X . O O .
+        ";
+
+    #[test]
+    fn a_capturing_race_gives_the_first_movers_liberty_fill() {
+        let black = ["E3", "F3", "G3", "E2", "E1"];
+        let white = ["B3", "C3", "D3", "D2", "D1"];
+        for (color, fills, own, other) in [
+            (Color::Black, ["B2", "C2", "C1"], black, white),
+            (Color::White, ["F2", "G2", "F1"], white, black),
+        ] {
+            let moves = generate(RACE, color);
+            let race: Vec<&String> = moves.iter().filter(|c| c.contains("dragons/semeai")).collect();
+            assert_eq!(race.len(), 1, "{color}: {moves:?}");
+            // "V dragons/semeai A B 10": a fill, the mover's dragon first, and the stakes
+            // are both dragons.
+            let words: Vec<&str> = race[0].split(' ').collect();
+            assert!(fills.contains(&words[0]), "{race:?}");
+            assert!(own.contains(&words[2]) && other.contains(&words[3]), "{race:?}");
+            assert_eq!(words[4], "10", "{race:?}");
+        }
     }
 
     /// An empty board and a lone stone: nothing critical, nothing to cut.

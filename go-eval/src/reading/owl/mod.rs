@@ -318,7 +318,9 @@ impl Owl {
 
     /// The chain [`Owl::dragon_statuses`] reads a dragon about: the one with the most
     /// stones, then the most liberties (the origin only breaks the remaining ties).
-    pub(crate) fn target(board: &Board, dragon: &Dragon) -> Point {
+    /// A point of it names the dragon to the other readers (`owl_attack`,
+    /// `analyze_semeai`).
+    pub fn target(board: &Board, dragon: &Dragon) -> Point {
         dragon
             .stones
             .iter()
