@@ -447,6 +447,35 @@ proptest::proptest! {
     }
 }
 
+/// Canadian and Japanese byo-yomi, through both GTP commands that set them: with no
+/// main time the search of a move is stopped by its share of the period, far below a
+/// node budget it would never reach.
+#[test]
+fn issue_14_byo_yomi_and_canadian_time_stop_the_search() {
+    for settings in [
+        "time_settings 0 2 5",
+        "kgs-time_settings canadian 0 2 5",
+        "kgs-time_settings byoyomi 0 1 3",
+    ] {
+        let config = PlayerConfig::new(Algorithm::Mcts).nodes(2_000_000).seed(2);
+        let player = SearchPlayer::new(config).expect("a valid configuration");
+        let mut session = Session::builder(player).commands(play_commands()).build();
+        for cmd in ["boardsize 9", settings] {
+            assert!(session.execute(cmd).expect("an answer").is_success(), "{cmd}");
+        }
+        let answer = session.execute("lz-genmove_analyze b 10").expect("an answer");
+        assert!(answer.is_success(), "{settings}: {answer:?}");
+        let text = answer.text();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+        let (play, info) = lines.split_last().expect("lines");
+        assert!(play.starts_with("play "), "{settings}: {text}");
+        let (last, _) = info.split_last().expect("the search's line");
+        let visits: u64 =
+            last.split("info ").filter(|e| !e.trim().is_empty()).map(progress_visits).sum();
+        assert!(visits > 0 && visits < 2_000_000, "{settings}: {last}");
+    }
+}
+
 #[test]
 fn issue_14_genmove_analyze_keeps_to_the_clock() {
     // A budget the test would never wait for: only the time for the move ends the

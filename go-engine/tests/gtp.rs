@@ -1081,3 +1081,46 @@ fn issue_13_strength_candidates() {
         assert!(position.board().is_empty_at(point));
     }
 }
+
+/// Issue 14: every player is a configuration of the binary's flags: each plays a few
+/// legal moves on 5×5 from the command line, alpha-beta and MCTS on two threads, and
+/// a bad setting is an error that names it.
+#[test]
+fn issue_14_the_binary_plays_every_player_from_its_flags() {
+    let common = ["--resign", "never", "--seed", "1"];
+    let players: [&[&str]; 5] = [
+        &["--player", "bstar", "--nodes", "150"],
+        &["--player", "pbstar", "--nodes", "150", "--leaves", "read"],
+        &["--player", "alphabeta", "--nodes", "150", "--threads", "2"],
+        &["--player", "mcts", "--nodes", "300", "--threads", "2", "--time", "5"],
+        &["--player", "random"],
+    ];
+    let script = "boardsize 5\nkomi 0.5\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nquit\n";
+    for flags in players {
+        let args: Vec<&str> = flags.iter().chain(&common).copied().collect();
+        let got = answers(&args, script);
+        assert_eq!(got.len(), 7, "{args:?}: {got:?}");
+        let mut position = go_board::Position::new(
+            go_board::BoardSize::square(5).unwrap(),
+            go_board::Rules::chinese(),
+        );
+        for (i, answer) in got[2..6].iter().enumerate() {
+            let vertex = answer.strip_prefix("= ").unwrap_or_else(|| panic!("{args:?}: {got:?}"));
+            let mv = go_board::Move::parse_gtp(vertex, position.size())
+                .unwrap_or_else(|e| panic!("{args:?}: {vertex}: {e}"));
+            let color = if i % 2 == 0 { go_board::Color::Black } else { go_board::Color::White };
+            position.try_play_as(color, mv).unwrap_or_else(|e| panic!("{args:?}: {vertex}: {e}"));
+        }
+    }
+    for (bad, named) in [
+        (&["--player", "nope"][..], "nope"),
+        (&["--player", "mcts", "--threads", "0"][..], "threads"),
+        (&["--player", "bstar", "--nodes", "x"][..], "--nodes"),
+        (&["--player", "bstar", "--resign", "often"][..], "--resign"),
+    ] {
+        let out = Command::new(BIN).arg("gtp").args(bad).stdin(Stdio::null()).output().unwrap();
+        assert!(!out.status.success(), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(named), "{bad:?}: {err}");
+    }
+}

@@ -317,30 +317,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
             }
         }
         self.countdown = self.every;
-        let mut nodes = stats.nodes;
-        if let Some(shared) = self.shared {
-            nodes = shared.nodes.fetch_add(stats.nodes - self.flushed_nodes, Ordering::Relaxed)
-                + (stats.nodes - self.flushed_nodes);
-            let evals = shared
-                .evaluations
-                .fetch_add(stats.evaluations - self.flushed_evals, Ordering::Relaxed)
-                + (stats.evaluations - self.flushed_evals);
-            self.flushed_nodes = stats.nodes;
-            self.flushed_evals = stats.evaluations;
-            if shared.abort.load(Ordering::Relaxed) {
-                self.stop = self.stop.or(Some(Stop::Flag));
-                self.node_limit = 0;
-                return true;
-            }
-            if self.limits.nodes.is_some_and(|n| nodes >= n) {
-                self.halt(Stop::Nodes);
-                return true;
-            }
-            if self.limits.evaluations.is_some_and(|n| evals >= n) {
-                self.halt(Stop::Evaluations);
-                return true;
-            }
-        }
+        let Some(nodes) = self.flush(stats) else { return true };
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.halt(Stop::Deadline);
             return true;
@@ -356,6 +333,39 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
             return self.report(Event::Interval, nodes, snapshot());
         }
         false
+    }
+
+    /// Adds this thread's counts not yet pooled to the pool of a parallel search and
+    /// checks the pooled node and evaluation limits, halting the search when one is
+    /// reached. Returns the pooled node count (this thread's own without a pool), or
+    /// `None` when the search must stop.
+    ///
+    /// A thread flushes at its periodic checks, and a helper when its subtree is done:
+    /// subtrees smaller than the check period would otherwise never be counted, and a
+    /// node limit never reached.
+    pub(crate) fn flush(&mut self, stats: &Stats) -> Option<u64> {
+        let Some(shared) = self.shared else { return Some(stats.nodes) };
+        let nodes = shared.nodes.fetch_add(stats.nodes - self.flushed_nodes, Ordering::Relaxed)
+            + (stats.nodes - self.flushed_nodes);
+        let evals =
+            shared.evaluations.fetch_add(stats.evaluations - self.flushed_evals, Ordering::Relaxed)
+                + (stats.evaluations - self.flushed_evals);
+        self.flushed_nodes = stats.nodes;
+        self.flushed_evals = stats.evaluations;
+        if shared.abort.load(Ordering::Relaxed) {
+            self.stop = self.stop.or(Some(Stop::Flag));
+            self.node_limit = 0;
+            return None;
+        }
+        if self.limits.nodes.is_some_and(|n| nodes >= n) {
+            self.halt(Stop::Nodes);
+            return None;
+        }
+        if self.limits.evaluations.is_some_and(|n| evals >= n) {
+            self.halt(Stop::Evaluations);
+            return None;
+        }
+        Some(nodes)
     }
 
     /// Reports `event` to the observer, if any; `true` (and [`Stop::Observer`]) when

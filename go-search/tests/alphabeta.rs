@@ -226,6 +226,34 @@ fn node_limits_and_stop_flags_are_honoured() {
     assert_eq!(r.stop, Some(go_search::Stop::Flag));
 }
 
+/// A parallel search stops near its node limit too. The young brothers' subtrees here
+/// are smaller than the period of a thread's checks (a few hundred nodes), so the limit
+/// holds only if each finished subtree is counted: before that, such a search ran
+/// iteration after iteration far past its limit (go-engine's alpha-beta on two threads
+/// did not answer `genmove` at 150 nodes).
+#[test]
+fn a_parallel_search_stops_near_its_node_limit() {
+    let tree = UniformTree::new(4, 40, 1);
+    for scheme in SCHEMES {
+        for (threads, split) in [(2, 1), (2, 2), (3, 2)] {
+            let ab = AlphaBeta::new(Config::default(), tree).unwrap();
+            let par = ab.parallel(threads, split).unwrap().scheme(scheme);
+            let limit = 2_000;
+            let r = par.search(
+                &tree,
+                &mut par.scratch(),
+                &tree.root(),
+                &Limits::default().nodes(limit),
+            );
+            let what = format!("{scheme:?}, {threads} threads, split depth {split}");
+            assert_eq!(r.stop, Some(go_search::Stop::Nodes), "{what}");
+            assert!(r.best.is_some(), "{what}");
+            // Each thread may overshoot by one check period and its current subtree.
+            assert!(r.stats.nodes < 2 * limit, "{what}: {} nodes", r.stats.nodes);
+        }
+    }
+}
+
 /// A game of one endless line: every path is infinite.
 struct Endless;
 

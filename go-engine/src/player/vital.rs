@@ -253,7 +253,8 @@ mod tests {
             (Color::White, ["F2", "G2", "F1"], white, black),
         ] {
             let moves = generate(RACE, color);
-            let race: Vec<&String> = moves.iter().filter(|c| c.contains("dragons/semeai")).collect();
+            let race: Vec<&String> =
+                moves.iter().filter(|c| c.contains("dragons/semeai")).collect();
             assert_eq!(race.len(), 1, "{color}: {moves:?}");
             // "V dragons/semeai A B 10": a fill, the mover's dragon first, and the stakes
             // are both dragons.

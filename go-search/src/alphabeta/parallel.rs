@@ -390,6 +390,8 @@ where
                 helper.follow(ply, mv);
                 let pvs = helper.ab.config.pvs;
                 let v = helper.child(Engine::pnode, &mut s, ply, depth, a, beta, pvs);
+                // Pool the subtree's nodes now: a small one never reaches a check.
+                helper.budget.flush(&helper.stats);
                 let mut st = lock(&shared);
                 st.stats.merge(&helper.stats);
                 st.stats.merge(&helper.helpers);
@@ -422,6 +424,7 @@ where
             if let Some(reason) = st.stop {
                 self.budget.halt(reason);
             }
+            self.budget.flush(&self.stats);
             if self.budget.globally_stopped() || self.abort.is_some_and(AbortNode::is_set) {
                 self.aborted |= self.abort.is_some_and(AbortNode::is_set);
                 self.horizon |= outer_horizon;
