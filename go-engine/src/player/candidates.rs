@@ -233,7 +233,7 @@ impl CandidateUnion {
     /// | generator | normalisation | factor |
     /// |---|---|---|
     /// | reading's urgent moves ([`UrgentMoves`]) | a fixed share of 1 each | 1 |
-    /// | reading's dragon moves ([`DragonMoves`]: kill, live, connect, cut; slow, at the root only) | a fixed share of 1 each | 1 |
+    /// | reading's dragon moves ([`DragonMoves`]: kill, live, semeai, connect, cut; slow, at the root only) | a fixed share of 1 each | 1 |
     /// | go-patterns' standard library ([`PatternGenerator`], board-only oracle) | softmax, temperature 20 (weights 0–100) | 1 |
     /// | the joseki trees of the standard library ([`JosekiTracker`], from an empty board) | a fixed share of 1 each | 1 |
     /// | go-eval's combined model | its own softmax | 1 |
