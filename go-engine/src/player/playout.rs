@@ -862,6 +862,105 @@ mod tests {
         }
     }
 
+    /// The heavy playouts are guided by the 3×3 shapes: after White's B3 (nothing to
+    /// capture or save), Black's hanes at B2 and B4 are the only shape points around
+    /// it, and the heavy policy plays them far more often than random moves would.
+    #[test]
+    fn the_heavy_policy_plays_the_shape_around_the_last_move() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            X O . . . . .
+            . . . . . . .
+            . . . . . . .
+            ",
+        )
+        .unwrap();
+        let b3 = at(&board, "B3");
+        let shapes: Vec<Point> = b3
+            .neighbours(board.size())
+            .chain(board.empty_set().iter().filter(|p| {
+                (i32::from(p.col()) - i32::from(b3.col())).abs() == 1
+                    && (i32::from(p.row()) - i32::from(b3.row())).abs() == 1
+            }))
+            .filter(|&p| board.color_at(p).is_none())
+            .filter(|&p| is_shape_move(board.neighbourhood(p), Color::Black))
+            .collect();
+        assert_eq!(shapes, [at(&board, "B2"), at(&board, "B4")]);
+        let [b2, b4] = [shapes[0], shapes[1]].map(Move::Play);
+        let heavy = heavy_plays(&board, Color::Black, "B3", b2)
+            + heavy_plays(&board, Color::Black, "B3", b4);
+        assert!(heavy >= 160, "{heavy}");
+        let light = (0..200).filter(|&s| {
+            let mv = random_move(&board, Color::Black, &mut Rng::new(s), false);
+            mv == b2 || mv == b4
+        });
+        assert!(light.count() < 30);
+    }
+
+    /// The priors new nodes start with: captures above shapes above ordinary moves,
+    /// the first line early and the pass below, a big self-atari lowest; the union's
+    /// moves raised in positions of at most `until` moves, not after.
+    #[test]
+    fn priors_rank_captures_shapes_and_the_unions_moves() {
+        use go_patterns::{Candidate, CandidateGenerator, Intent, Source};
+
+        use crate::player::candidates::{Normalise, UnionConfig};
+
+        struct Fixed;
+        impl CandidateGenerator for Fixed {
+            fn name(&self) -> &str {
+                "fixed"
+            }
+            fn generate(&self, position: &Position, out: &mut Vec<Candidate>) {
+                let mv = Move::parse_gtp("F6", position.size()).unwrap();
+                out.push(Candidate::new(mv, Intent::Shape, 1.0, Source::new("fixed", "F6")));
+            }
+        }
+        // White's last move C2 put itself in atari (its liberty is C1); Black to play.
+        let mut position = Position::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X . . . . . .
+            . X . X . . . . .
+            . . . . . . . . .
+            ",
+            Rules::chinese(),
+        )
+        .unwrap();
+        position.set_to_move(Color::White);
+        position.try_play(Move::Play(at(position.board(), "C2"))).unwrap();
+        let names = ["C1", "E5", "F6", "A5", "PASS"];
+        let moves: Vec<Move> =
+            names.iter().map(|v| Move::parse_gtp(v, position.size()).unwrap()).collect();
+        let rates = |priors: &PlayoutPriors| {
+            let mut out = Vec::new();
+            priors.priors(&GoGame, &position, &moves, &mut out);
+            out
+        };
+        let config = UnionConfig { min: 1, max: 20, ratio: 0.0, pass: false, slow: false };
+        let union = Arc::new(CandidateUnion::new(config).with(Fixed, Normalise::Fixed(1.0), 1.0));
+        let plain = rates(&PlayoutPriors::new());
+        assert_eq!(
+            plain,
+            [0.8, 0.5, 0.5, 0.3, 0.1],
+            "capture, ordinary, ordinary, first line, pass"
+        );
+        // The union's F6 is raised in positions of at most `until` moves, not after.
+        let root = rates(&PlayoutPriors::new().with_union(union.clone(), 1));
+        assert!(root[2] > 0.8, "{root:?}");
+        assert_eq!([root[0], root[1], root[3], root[4]], [0.8, 0.5, 0.3, 0.1]);
+        assert_eq!(rates(&PlayoutPriors::new().with_union(union, 0)), plain);
+    }
+
     #[test]
     fn playouts_end_counted_by_area_and_replay_from_a_seed() {
         let board = Board::from_diagram(". X O .\n. X O .\n. X O O").unwrap();
