@@ -901,9 +901,9 @@ mod tests {
         assert!(light.count() < 30);
     }
 
-    /// The priors new nodes start with: captures above shapes above ordinary moves,
-    /// the first line early and the pass below, a big self-atari lowest; the union's
-    /// moves raised in positions of at most `until` moves, not after.
+    /// The priors new nodes start with: a capture above ordinary moves, the first line
+    /// early and the pass below; the union's moves raised in positions of at most
+    /// `until` moves, not after.
     #[test]
     fn priors_rank_captures_shapes_and_the_unions_moves() {
         use go_patterns::{Candidate, CandidateGenerator, Intent, Source};

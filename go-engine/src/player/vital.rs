@@ -148,27 +148,28 @@ const RACE_LIBERTIES: usize = 4;
 /// The capturing races of `mover`: each pair of a dragon of `mover` and an adjacent
 /// dragon of the opponent, each either neither alive nor in seki by the owl reader or
 /// with at most [`RACE_LIBERTIES`] liberties on the chain it was read about (its
-/// target), as `((target, stones), (target, stones))`, the mover's first.
+/// target), and not one alive and the other dead by the owl reader, as `((target,
+/// stones), (target, stones))`, the mover's first.
 fn races(
     board: &Board,
     mover: Color,
     statuses: &[(Dragon, OwlStatus)],
 ) -> Vec<((Point, usize), (Point, usize))> {
-    let racing: Vec<(&Dragon, Point)> = statuses
+    let racing: Vec<(&Dragon, Status, Point)> = statuses
         .iter()
-        .map(|(d, s)| (d, s, Owl::target(board, d)))
-        .filter(|(_, s, t)| {
-            !matches!(s.status, Status::Alive | Status::Seki)
-                || board.liberty_count(*t) <= RACE_LIBERTIES
+        .map(|(d, s)| (d, s.status, Owl::target(board, d)))
+        .filter(|&(_, s, t)| {
+            !matches!(s, Status::Alive | Status::Seki) || board.liberty_count(t) <= RACE_LIBERTIES
         })
-        .map(|(d, _, t)| (d, t))
         .collect();
     let on_board = board.size().on_board();
     let mut pairs = Vec::new();
-    for &(a, ta) in racing.iter().filter(|(d, _)| d.color == mover) {
+    for &(a, sa, ta) in racing.iter().filter(|(d, ..)| d.color == mover) {
         let around = a.stones.adjacent(&on_board);
-        for &(b, tb) in racing.iter().filter(|(d, _)| d.color != mover) {
-            if !around.is_disjoint(&b.stones) {
+        for &(b, sb, tb) in racing.iter().filter(|(d, ..)| d.color != mover) {
+            // A dead dragon beside a live one is no race (the owl reader has read it).
+            let settled = |x: Status, y: Status| x == Status::Alive && y == Status::Dead;
+            if !around.is_disjoint(&b.stones) && !settled(sa, sb) && !settled(sb, sa) {
                 pairs.push(((ta, a.stones.len()), (tb, b.stones.len())));
             }
         }
