@@ -457,45 +457,44 @@ fn issue_14_byo_yomi_and_canadian_time_stop_the_search() {
         "kgs-time_settings canadian 0 2 5",
         "kgs-time_settings byoyomi 0 1 3",
     ] {
-        let config = PlayerConfig::new(Algorithm::Mcts).nodes(2_000_000).seed(2);
-        let player = SearchPlayer::new(config).expect("a valid configuration");
-        let mut session = Session::builder(player).commands(play_commands()).build();
-        for cmd in ["boardsize 9", settings] {
-            assert!(session.execute(cmd).expect("an answer").is_success(), "{cmd}");
-        }
-        let answer = session.execute("lz-genmove_analyze b 10").expect("an answer");
-        assert!(answer.is_success(), "{settings}: {answer:?}");
-        let text = answer.text();
-        let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
-        let (play, info) = lines.split_last().expect("lines");
-        assert!(play.starts_with("play "), "{settings}: {text}");
-        let (last, _) = info.split_last().expect("the search's line");
-        let visits: u64 =
-            last.split("info ").filter(|e| !e.trim().is_empty()).map(progress_visits).sum();
-        assert!(visits > 0 && visits < 2_000_000, "{settings}: {last}");
+        let (text, mv, visits) = clocked_genmove(&["boardsize 9", settings]);
+        assert!(Point::parse_gtp(&mv, BoardSize::square(9).unwrap()).is_ok(), "{text}");
+        assert!(visits > 0 && visits < CLOCKED_BUDGET, "{settings}: {text}");
     }
 }
 
-#[test]
-fn issue_14_genmove_analyze_keeps_to_the_clock() {
-    // A budget the test would never wait for: only the time for the move ends the
-    // search (10 s of main time for the whole game, a share of it for this move).
-    let config = PlayerConfig::new(Algorithm::Mcts).nodes(2_000_000).seed(2);
+/// A playout budget a clocked test would never wait for: only the clock can end the
+/// search.
+const CLOCKED_BUDGET: u64 = 2_000_000;
+
+/// Runs `setup` on a 9×9 MCTS session with [`CLOCKED_BUDGET`] playouts, then
+/// `lz-genmove_analyze b 10`: the whole answer, the move played and the visits of the
+/// root moves in the last progress line.
+fn clocked_genmove(setup: &[&str]) -> (String, String, u64) {
+    let config = PlayerConfig::new(Algorithm::Mcts).nodes(CLOCKED_BUDGET).seed(2);
     let player = SearchPlayer::new(config).expect("a valid configuration");
     let mut session = Session::builder(player).commands(play_commands()).build();
-    for cmd in ["boardsize 9", "time_settings 10 0 0", "time_left black 10 0"] {
+    for cmd in setup {
         assert!(session.execute(cmd).expect("an answer").is_success(), "{cmd}");
     }
     let answer = session.execute("lz-genmove_analyze b 10").expect("an answer");
     assert!(answer.is_success(), "{answer:?}");
-    let text = answer.text();
+    let text = answer.text().to_owned();
     let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
     let (play, info) = lines.split_last().expect("lines");
-    let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{text}"));
-    assert!(Point::parse_gtp(mv, BoardSize::square(9).unwrap()).is_ok(), "{text}");
+    let mv = play.strip_prefix("play ").unwrap_or_else(|| panic!("{text}")).to_owned();
     let (last, _) = info.split_last().expect("the search's line");
+    let visits = last.split("info ").filter(|e| !e.trim().is_empty()).map(progress_visits).sum();
+    (text, mv, visits)
+}
+
+#[test]
+fn issue_14_genmove_analyze_keeps_to_the_clock() {
+    // Only the time for the move ends the search (10 s of main time for the whole
+    // game, a share of it for this move).
+    let setup = ["boardsize 9", "time_settings 10 0 0", "time_left black 10 0"];
+    let (text, mv, visits) = clocked_genmove(&setup);
+    assert!(Point::parse_gtp(&mv, BoardSize::square(9).unwrap()).is_ok(), "{text}");
     // The root moves' visits add up to far less than the budget: the clock stopped it.
-    let visits: u64 =
-        last.split("info ").filter(|e| !e.trim().is_empty()).map(progress_visits).sum();
-    assert!(visits < 2_000_000, "{last}");
+    assert!(visits < CLOCKED_BUDGET, "{text}");
 }

@@ -52,6 +52,13 @@ fn play_game(session: &mut Session<SearchPlayer>) -> Vec<String> {
     moves
 }
 
+/// A 5×5 game ([`play_game`]) of a fresh player with `config`.
+fn configured_game(config: PlayerConfig) -> Vec<String> {
+    let player = SearchPlayer::new(config).expect("a valid configuration");
+    let mut s = Session::builder(player).commands(play_commands()).build();
+    play_game(&mut s)
+}
+
 #[test]
 fn issue_14_every_configuration_plays_a_short_game_on_5x5() {
     for algorithm in SEARCHERS {
@@ -62,7 +69,7 @@ fn issue_14_every_configuration_plays_a_short_game_on_5x5() {
         // move is a pass, which `top_moves` leaves out as GNU Go does).
         let top = ok(&mut s, "top_moves_black");
         if !top.is_empty() {
-            top_moves_pairs(&top);
+            top_moves_pairs(&top, 5);
         }
     }
 }
@@ -75,15 +82,10 @@ fn issue_14_random_and_two_thread_players_play_a_short_game_on_5x5() {
         [(Algorithm::Random, 1), (Algorithm::AlphaBeta, 2), (Algorithm::Mcts, 2)]
     {
         let config = PlayerConfig::new(algorithm).nodes(150).threads(threads).seed(5);
-        let game = || {
-            let player = SearchPlayer::new(config).expect("a valid configuration");
-            let mut s = Session::builder(player).commands(play_commands()).build();
-            play_game(&mut s)
-        };
-        let moves = game();
+        let moves = configured_game(config);
         assert!(moves.len() >= 6, "{algorithm}: {moves:?}");
         if algorithm == Algorithm::Random {
-            assert_eq!(moves, game());
+            assert_eq!(moves, configured_game(config));
         }
     }
 }
@@ -100,14 +102,9 @@ fn issue_14_every_leaf_kind_plays_legally_and_deterministically() {
         for algorithm in [Algorithm::BStar, Algorithm::PBStar, Algorithm::AlphaBeta] {
             let config = PlayerConfig::new(algorithm).nodes(60).seed(3).leaves(leaves);
             let label = format!("{algorithm} {leaves}");
-            let game = || {
-                let player = SearchPlayer::new(config).expect("a valid configuration");
-                let mut s = Session::builder(player).commands(play_commands()).build();
-                play_game(&mut s)
-            };
-            let moves = game();
+            let moves = configured_game(config);
             assert!(moves.len() >= 6, "{label}: {moves:?}");
-            assert_eq!(moves, game(), "{label}");
+            assert_eq!(moves, configured_game(config), "{label}");
             let mut player = SearchPlayer::new(config).unwrap();
             plays_legally_without_filling_eyes(&mut player, &diagrams, &label);
         }
@@ -185,20 +182,22 @@ fn issue_14_restricted_genmove_and_top_moves_in_gnu_gos_formats() {
     assert_eq!(ok(&mut s, "restricted_genmove white E5"), "PASS");
     // top_moves: "V value V value ...", values with two decimals.
     let top = ok(&mut s, "top_moves_white");
-    let pairs = top_moves_pairs(&top);
+    let pairs = top_moves_pairs(&top, 9);
     assert!(pairs.len() >= 5, "{top}");
     assert_eq!(ok(&mut s, "top_moves"), top);
 }
 
 /// The pairs of a `top_moves` answer, checked against GNU Go 3.8's format: at most ten
-/// `VERTEX VALUE` pairs on one line, values with two decimals, never a pass.
-fn top_moves_pairs(top: &str) -> Vec<(Move, f64)> {
+/// `VERTEX VALUE` pairs on one line (vertices of a board of `size`), values with two
+/// decimals, never a pass.
+fn top_moves_pairs(top: &str, size: u32) -> Vec<(Move, f64)> {
     let words: Vec<&str> = top.split(' ').collect();
     assert!(words.len().is_multiple_of(2) && words.len() <= 20, "{top}");
     words
         .chunks(2)
         .map(|pair| {
-            let mv = Move::parse_gtp(pair[0], BoardSize::square(9).unwrap()).expect("a vertex");
+            let size = BoardSize::square(size).unwrap();
+            let mv = Move::parse_gtp(pair[0], size).expect("a vertex");
             assert_ne!(mv, Move::Pass, "{top}");
             let (int, frac) = pair[1].split_once('.').expect("a decimal value");
             assert!(int.trim_start_matches('-').parse::<u32>().is_ok() && frac.len() == 2, "{top}");
@@ -218,7 +217,7 @@ fn issue_14_top_moves_lists_the_played_move_first_and_at_most_ten() {
         }
         let played = ok(&mut s, "genmove b");
         let top = ok(&mut s, "top_moves");
-        let pairs = top_moves_pairs(&top);
+        let pairs = top_moves_pairs(&top, 9);
         assert!(pairs.len() >= 3, "{algorithm}: {top}");
         let played = Move::parse_gtp(&played, BoardSize::square(9).unwrap()).unwrap();
         assert_eq!(pairs[0].0, played, "{algorithm}: {top}");
