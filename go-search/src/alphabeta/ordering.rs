@@ -7,7 +7,10 @@
 //! goes first when the node opens; the others are sorted (by keys that put the killers
 //! and the countermove above every history score) only if it does not cut. The history
 //! scores are read when the node opens, before the table move's subtree changes them:
-//! the order is exactly the one a full sort at the start would give.
+//! the order is exactly the one a full sort at the start would give. Where the children
+//! are leaves (one ply to go), the sort is lazy: each move is selected from the rest
+//! when the loop reaches it (a node that cuts after its second move scans the keys once
+//! instead of sorting them), in the same order.
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
@@ -111,9 +114,21 @@ pub(super) fn move_to_front<M: PartialEq>(moves: &mut [M], m: M) -> bool {
 const KILLER: u32 = u32::MAX;
 const HISTORY_MAX: u32 = KILLER - 3;
 
-/// Sorts `moves` by `keys`, highest first, stably (insertion sort: move lists are
-/// short).
-fn sort_by_keys<M: Copy>(keys: &mut [u32], moves: &mut [M]) {
+/// A move's sort key: its rank (killer, countermove or history score) above, and below
+/// it the complement of the move's place in the generated order, so that no two keys
+/// are equal and the order by key alone is the stable order by rank.
+fn sort_key(rank: u32, place: usize) -> u64 {
+    (u64::from(rank) << 32) | u64::from(!(place as u32))
+}
+
+/// The rank part of a [`sort_key`].
+fn rank(key: u64) -> u32 {
+    (key >> 32) as u32
+}
+
+/// Sorts `moves` by `keys`, highest first (insertion sort: move lists are short). The
+/// same order as [`select_by_keys`] at every position in turn.
+fn sort_by_keys<M: Copy>(keys: &mut [u64], moves: &mut [M]) {
     assert_eq!(keys.len(), moves.len(), "one key per move");
     for i in 1..keys.len() {
         let (k, m) = (keys[i], moves[i]);
@@ -126,6 +141,22 @@ fn sort_by_keys<M: Copy>(keys: &mut [u32], moves: &mut [M]) {
         keys[j] = k;
         moves[j] = m;
     }
+}
+
+/// One step of the lazy sort: swaps the move of highest key among `moves[at..]` into
+/// `at`. Keys are distinct ([`sort_key`]), so selecting at `0, 1, …` in turn gives
+/// exactly the order of [`sort_by_keys`]; neither the scan nor the swap branches on
+/// the keys.
+fn select_by_keys<M: Copy>(keys: &mut [u64], moves: &mut [M], at: usize) {
+    assert_eq!(keys.len(), moves.len(), "one key per move");
+    let (mut best, mut top) = (at, keys[at]);
+    for (j, &k) in keys.iter().enumerate().skip(at + 1) {
+        let higher = k > top;
+        best = if higher { j } else { best };
+        top = if higher { k } else { top };
+    }
+    keys.swap(at, best);
+    moves.swap(at, best);
 }
 
 impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
@@ -155,13 +186,12 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
             keys.clear();
             if self.ab.config.history && self.history.is_ready() {
                 let (game, history) = (self.game, self.history);
-                keys.extend(
-                    moves[first..].iter().map(|&m| {
-                        game.move_index(m).map_or(0, |i| history.get(i).min(HISTORY_MAX))
-                    }),
-                );
+                keys.extend(moves[first..].iter().enumerate().map(|(place, &m)| {
+                    let score = game.move_index(m).map_or(0, |i| history.get(i).min(HISTORY_MAX));
+                    sort_key(score, place)
+                }));
             } else {
-                keys.resize(moves.len() - first, 0);
+                keys.extend((0..moves.len() - first).map(|place| sort_key(0, place)));
             }
         }
         first
@@ -169,21 +199,29 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
 
     /// The second stage, when the moves from `from` on (all but the table move) are
     /// needed: the killers and the countermove get the keys that put them first, and
-    /// the moves are sorted by key.
+    /// the moves are sorted by key, now or (`lazy`) one at a time by
+    /// [`Engine::select`]. Returns how many moves are in their final place: all of them,
+    /// or `from` when the sort is lazy.
     #[inline(always)]
-    pub(super) fn order_rest(&mut self, moves: &mut [G::Move], from: usize, ply: u32) {
+    pub(super) fn order_rest(
+        &mut self,
+        moves: &mut [G::Move],
+        from: usize,
+        ply: u32,
+        lazy: bool,
+    ) -> usize {
         if !self.keyed() {
-            return;
+            return moves.len();
         }
         let rest = &mut moves[from..];
         let local = &mut self.local;
         let keys = &mut local.keys[ply as usize];
         debug_assert_eq!(keys.len(), rest.len());
-        let mut mark = |m: Option<G::Move>, key: u32| {
+        let mut mark = |m: Option<G::Move>, r: u32| {
             if let Some(at) = m.and_then(|m| rest.iter().position(|&x| x == m))
-                && keys[at] < key
+                && rank(keys[at]) < r
             {
-                keys[at] = key;
+                keys[at] = sort_key(r, at);
             }
         };
         if self.ab.config.killers {
@@ -200,9 +238,21 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
                 answer.and_then(|a| rest.iter().copied().find(|&m| game.move_index(m) == Some(a)));
             mark(counter, KILLER - 2);
         }
-        if keys.iter().any(|&k| k != 0) {
+        if lazy {
+            return from;
+        }
+        if keys.iter().any(|&k| rank(k) != 0) {
             sort_by_keys(keys, rest);
         }
+        moves.len()
+    }
+
+    /// A step of the lazy second stage: the move to search at `at` (the moves from
+    /// `from` on are keyed by [`Engine::order_rest`]).
+    #[inline(always)]
+    pub(super) fn select(&mut self, moves: &mut [G::Move], from: usize, at: usize, ply: u32) {
+        let keys = &mut self.local.keys[ply as usize];
+        select_by_keys(keys, &mut moves[from..], at - from);
     }
 
     /// Orders all of `moves` at once (the parallel search starts its younger brothers
@@ -216,7 +266,7 @@ impl<G: Game, E, O: MoveOrder<G>, Q, C, T: TableAccess<G::Move, G::Score>>
         tt_move: Option<G::Move>,
     ) {
         let first = self.order_first(state, moves, ply, tt_move);
-        self.order_rest(moves, first, ply);
+        self.order_rest(moves, first, ply, false);
     }
 
     /// Records a move that caused a cutoff `depth` plies from the horizon.
@@ -257,11 +307,34 @@ mod tests {
 
     #[test]
     fn sort_by_keys_is_stable_and_descending() {
-        let mut keys = [3, 9, 3, 0, 9, 5];
+        let mut keys: Vec<u64> =
+            [3, 9, 3, 0, 9, 5].iter().enumerate().map(|(i, &r)| sort_key(r, i)).collect();
         let mut moves = ['a', 'b', 'c', 'd', 'e', 'f'];
         sort_by_keys(&mut keys, &mut moves);
         assert_eq!(moves, ['b', 'e', 'f', 'a', 'c', 'd']);
-        assert_eq!(keys, [9, 9, 5, 3, 3, 0]);
+        assert_eq!(keys.iter().map(|&k| rank(k)).collect::<Vec<_>>(), [9, 9, 5, 3, 3, 0]);
+    }
+
+    #[test]
+    fn selecting_in_turn_is_the_stable_sort() {
+        let mut rng = crate::rng::Rng::new(7);
+        for n in 1..12 {
+            for _ in 0..200 {
+                let ranks: Vec<u32> = (0..n).map(|_| (rng.next_u64() % 4) as u32).collect();
+                let mut stable: Vec<usize> = (0..n).collect();
+                stable.sort_by_key(|&i| std::cmp::Reverse(ranks[i]));
+                let keys: Vec<u64> =
+                    ranks.iter().enumerate().map(|(i, &r)| sort_key(r, i)).collect();
+                let (mut k1, mut m1) = (keys.clone(), (0..n).collect::<Vec<_>>());
+                sort_by_keys(&mut k1, &mut m1);
+                let (mut k2, mut m2) = (keys, (0..n).collect::<Vec<_>>());
+                for at in 0..n {
+                    select_by_keys(&mut k2, &mut m2, at);
+                }
+                assert_eq!(m1, stable);
+                assert_eq!((k1, m1), (k2, m2));
+            }
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub(super) struct Local<M> {
     pub(super) pv: Vec<Vec<M>>,
     /// History scores of each ply's moves, taken when the node starts (see
     /// [`ordering`](super::ordering)).
-    pub(super) keys: Vec<Vec<u32>>,
+    pub(super) keys: Vec<Vec<u64>>,
     /// Scratch for [`Game::outcome`](crate::Game::outcome) at leaves.
     pub(super) leaf: Vec<M>,
 }
