@@ -13,7 +13,8 @@
 //!   [`Intent::Attack`]);
 //! - every **capturing race**: a dragon of the side to move and an adjacent enemy
 //!   dragon, each of them neither alive nor in seki by the owl reader or short of
-//!   liberties (the owl reader may take a racing neighbour for a lunch), read by
+//!   liberties (the owl reader takes a neighbour with fewer liberties than the chains
+//!   it touches for a lunch, which a race with eyes or outside liberties may not be), read by
 //!   [`Semeai::analyze_with`] with the mover first (static liberty counting where it
 //!   provably applies, else the owl reader): when the mover's dragon survives, its move
 //!   (`semeai V W`, V the mover's dragon; [`Intent::Attack`] when it captures W, else
@@ -141,8 +142,9 @@ impl CandidateGenerator for DragonMoves {
 }
 
 /// The most liberties of a dragon's target chain for the dragon to count as racing
-/// whatever the owl reader says of it: the owl reader can count a neighbour it races
-/// as its lunch, and so call both dragons of a race alive.
+/// whatever the owl reader says of it: the owl reader counts a neighbour with fewer
+/// liberties than the chains it touches as a lunch, and may call a dragon alive whose
+/// race depends on more than liberties.
 const RACE_LIBERTIES: usize = 4;
 
 /// The capturing races of `mover`: each pair of a dragon of `mover` and an adjacent

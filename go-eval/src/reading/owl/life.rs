@@ -35,6 +35,9 @@ pub(crate) struct Life {
     pub(crate) eye_points: PointSet,
     /// The dragon's liberties.
     pub(crate) liberties: PointSet,
+    /// The owner's stones around the dragon's eye spaces: the dragon's, and those of
+    /// chains an invader in a capturing race keeps out of it.
+    pub(crate) walls: PointSet,
 }
 
 impl Life {
@@ -89,6 +92,7 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         vital: PointList::new(),
         eye_points: PointSet::EMPTY,
         liberties: PointSet::EMPTY,
+        walls: PointSet::EMPTY,
     };
     if board.color_at(target) != Some(owner) {
         return life;
@@ -115,7 +119,8 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
                 Some(region) => {
                     seen |= region;
                     let border = region.adjacent(&own);
-                    if !border.is_subset(&dragon) {
+                    life.walls |= border;
+                    if !border.is_subset(&dragon) && holds_together(board, &region, owner) {
                         dragon |= PointSet::flood_fill(&border, &own);
                         grown = true;
                     }
@@ -166,6 +171,29 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         life.escaped = (reach & open).len() >= ESCAPE_POINTS;
     }
     life
+}
+
+/// Whether the chains of `owner` around the enclosed `region` hold together through it
+/// (one dragon): the attacker's chains inside, if any, are in atari or have fewer
+/// liberties than every chain of `owner` they touch. An invader with as many liberties
+/// as a chain of the wall is in a capturing race with it, not a lunch: the wall chains
+/// do not share an eye there, and one of them may live by running while the other dies.
+fn holds_together(board: &Board, region: &PointSet, owner: Color) -> bool {
+    let own = board.stones(owner);
+    let mut done = PointSet::EMPTY;
+    for p in *region & *board.stones(!owner) {
+        if done.contains(p) {
+            continue;
+        }
+        let chain = board.chain_stones(p);
+        done |= chain;
+        let liberties = board.liberty_count(p);
+        if liberties > 1 && chain.adjacent(own).iter().any(|q| board.liberty_count(q) <= liberties)
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// The points of the first line.

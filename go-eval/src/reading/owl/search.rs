@@ -164,13 +164,13 @@ impl<'a> Search<'a> {
         (!r.success).then(|| NodeResult::new(true, Some(lib), r.certain))
     }
 
-    /// Whether a chain of the dragon next to one of its small eye spaces is in atari and
-    /// the attacker may capture it (its capture may take an eye the leaf counted): then
-    /// the dragon's eyes do not decide.
+    /// Whether a chain of the dragon, or of the wall of one of its eye spaces, next to
+    /// one of its small eye spaces is in atari and the attacker may capture it (its
+    /// capture may take an eye the leaf counted): then the dragon's eyes do not decide.
     fn chain_in_atari(&mut self, life: &Life) -> bool {
         let attacker = self.setting.attacker;
         let mut done = PointSet::EMPTY;
-        for p in life.dragon {
+        for p in life.dragon | life.walls {
             if done.contains(p) {
                 continue;
             }

@@ -418,3 +418,52 @@ fn capturing_a_target_in_a_ko_wins_only_the_ko() {
         assert_eq!((a.outcome, a.point), (Outcome::KoWin, Some(Move::Play(c2))), "{how} {a}");
     });
 }
+
+/// A designed capturing race: White's five stones in the lower left and Black's five
+/// beside them each have three liberties inside the other's wall and no eye. The
+/// region around Black's five (with its three liberties) is enclosed by White's stones
+/// only, but Black's chain there is no lunch: it has as many liberties as White's
+/// inner chain, so White's outer wall, which runs, does not make the inner chain
+/// alive. Whoever moves first wins. GNU Go 3.8: `dragon_status D3` "critical B2 G2",
+/// `dragon_status E3` "critical G2 B2".
+const RACE: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X O O O O .
+    X O O O X X X O .
+    X . . O X . . O .
+    X X . O X . O O .
+    ";
+
+#[test]
+fn a_chain_in_a_capturing_race_is_not_a_lunch() {
+    let board = Board::from_diagram(RACE).unwrap();
+    let (d3, e3) = (at(&board, "D3"), at(&board, "E3"));
+    let white_liberties = ["B2", "C2", "C1"].map(|v| at(&board, v));
+    let black_liberties = ["F2", "G2", "F1"].map(|v| at(&board, v));
+    for (target, own, other, v) in
+        [(d3, white_liberties, black_liberties, "D3"), (e3, black_liberties, white_liberties, "E3")]
+    {
+        match status(&board, v) {
+            Status::Critical { attack, defend } => {
+                // The attacker fills one of the target's liberties; the owner one of
+                // the other chain's.
+                assert!(own.contains(&attack), "{target:?}: attack {attack:?}");
+                assert!(other.contains(&defend), "{target:?}: defence {defend:?}");
+            }
+            s => panic!("{target:?}: {s:?}, not critical"),
+        }
+    }
+    let mut scratch = OwlScratch::new();
+    each_transform(&board, [d3, e3], |turned, [d3, e3], how| {
+        for t in [d3, e3] {
+            let a = Owl::default().attack(turned, t, Owl::BUDGET, &mut scratch);
+            assert_eq!(a.outcome, Outcome::Win, "{how} {a}");
+            let d = Owl::default().defend(turned, t, Owl::BUDGET, &mut scratch);
+            assert_eq!(d.outcome, Outcome::Win, "{how} {d}");
+        }
+    });
+}
