@@ -438,13 +438,14 @@ mod tests {
             ";
 
     /// At the end of a game a line the budget cuts does not let the owner live: the
-    /// lone invader that the owl reader of the middle game leaves critical (its
-    /// defence cut by the budget) is dead.
+    /// lone invader that the owl reader of the middle game leaves critical at 300
+    /// nodes (its defence cut by the budget; at 1,000 it reads the invader dead) is
+    /// dead.
     #[test]
     fn at_the_end_of_a_game_an_invader_without_eye_space_is_dead() {
         let position = Position::from_diagram(LONE_INVADER_AT_THE_END, Rules::chinese()).unwrap();
         let c4 = at("C4", &position);
-        let budget = Budget::new(1000, 12);
+        let budget = Budget::new(300, 12);
         let middle = ReadStatus::new(&position, budget);
         assert!(middle.critical[Color::White].contains(c4) && !middle.dead.contains(c4));
         let end = ReadStatus::at_game_end(&position, budget);

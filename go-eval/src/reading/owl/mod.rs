@@ -7,8 +7,9 @@
 //!
 //! - **The goal**: the attacker wins when it captures the chain on the queried point;
 //!   the defender wins when the dragon (the chains holding the dragon's stones, with the
-//!   chains of its colour that share an enclosed region with them) has two eyes, or
-//!   escapes (see below).
+//!   chains of its colour that share an enclosed region with them, unless an attacker's
+//!   chain inside has as many liberties as one of them: a capturing race, not a lunch)
+//!   has two eyes, or escapes (see below).
 //! - **Leaves** (`life.rs`): the enclosed regions next to the dragon (empty points and
 //!   stones of the other colour, bordered by the dragon's colour only, at most
 //!   [`EYE_SPACE_MAX`] points) are its eye spaces, each valued as the least and most
@@ -29,15 +30,17 @@
 //!   attacker's defence of its own chains of two liberties next to the dragon that the
 //!   owner could capture, and the attacker's backfills (the other liberty of its chain
 //!   of two liberties that shares one with the dragon, which makes the approach there a
-//!   self-atari). Each is tried on the board and the resulting leaf value orders them;
+//!   self-atari). Each is tried on the board and the resulting leaf value orders them
+//!   (the eye spaces' vital points before moves the leaf values alike);
 //!   beyond the first plies fewer moves are tried (5 at the root, then 4, 3, 2 and,
 //!   from the ninth ply on, 1).
 //! - **The target in danger**: at an attack node the attacker first captures a target
 //!   chain with one liberty (its capture is the goal, whatever eyes the dragon seems to
 //!   have: the enclosed "eye space" may be the attacker's own room); while the target
 //!   is in atari, or has two liberties and the tactical reader captures it, or a chain
-//!   of the dragon next to one of its small eye spaces is in atari, the eyes do not
-//!   decide at either node: the search goes on (the owner must save it).
+//!   of the dragon or of an eye space's wall next to one of its small eye spaces is in
+//!   atari, the eyes do not decide at either node: the search goes on (the owner must
+//!   save it).
 //! - **Ko** is the threat balance of [`Outcome`], as in every reader.
 //! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
 //!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node

@@ -11,8 +11,25 @@ use crate::reading::tactics::{Scratch as TacticsScratch, Tactics};
 /// The most candidate moves a node considers (before the branching limit).
 const MAX_CANDIDATES: usize = 40;
 
+/// How much a vital point of the node's eye spaces counts in the order of its moves
+/// (a leaf value changes by 150 per eye the owner may get).
+const VITAL_BONUS: i32 = 200;
+
 /// The budget of each tactical question inside the owl search.
 const TACTICAL_BUDGET: Budget = Budget::new(150, 10);
+
+/// The sort key of a move (lowest first) at an attack (`attack`) or defence node: the
+/// table's move first, then by the leaf value `leaf` after it (lowest first for the
+/// attacker, highest for the owner), a vital point of the node's eye spaces counting
+/// [`VITAL_BONUS`] better: it comes before moves the leaf values alike.
+fn order_key(attack: bool, leaf: i32, table_move: bool, vital: bool) -> i32 {
+    let bonus = if vital { VITAL_BONUS } else { 0 };
+    match (table_move, attack) {
+        (true, _) => i32::MIN,
+        (false, true) => leaf - bonus,
+        (false, false) => -leaf - bonus,
+    }
+}
 
 /// Moves tried at a node at `ply`: 5 at the root, fewer deeper.
 fn branching(ply: u16) -> usize {
@@ -254,13 +271,7 @@ impl<'a> Search<'a> {
                 v += if attack { 600 } else { -600 };
             }
             self.board.undo(undo);
-            let key = if first == Some(p) {
-                i32::MIN
-            } else if attack {
-                v
-            } else {
-                -v
-            };
+            let key = order_key(attack, v, first == Some(p), life.vital.as_slice().contains(&p));
             scored.push((key, p));
         }
         scored.sort_by_key(|&(k, _)| k);
@@ -393,5 +404,24 @@ impl<'a> Search<'a> {
         let d = tactics.defend(self.core.board, p, TACTICAL_BUDGET, self.tactics_scratch);
         self.tactical_nodes += d.nodes;
         d.point.and_then(go_board::Move::point).filter(|_| d.outcome.is_success())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vital_points_come_first_among_moves_the_leaves_value_alike() {
+        for attack in [true, false] {
+            // Owner's leaf values: the attacker prefers low, the owner high.
+            let (good, bad) = if attack { (100, 400) } else { (400, 100) };
+            let plain = order_key(attack, good, false, false);
+            let vital = order_key(attack, good, false, true);
+            assert!(vital < plain, "a vital point first among equals");
+            // A vital point does not overtake a move a whole eye better.
+            assert!(order_key(attack, bad, false, true) > plain);
+            assert_eq!(order_key(attack, bad, true, false), i32::MIN, "the table's move");
+        }
     }
 }
