@@ -12,7 +12,8 @@ use crate::reading::tactics::{Scratch as TacticsScratch, Tactics};
 const MAX_CANDIDATES: usize = 40;
 
 /// How much a vital point of the node's eye spaces counts in the order of its moves
-/// (a leaf value changes by 150 per eye the owner may get).
+/// (a leaf value counts 150 per eye the owner may get and 400 more per sure eye, so
+/// the bonus reorders moves the leaves value alike, never one a sure eye better).
 const VITAL_BONUS: i32 = 200;
 
 /// The budget of each tactical question inside the owl search.
@@ -419,7 +420,11 @@ mod tests {
             let plain = order_key(attack, good, false, false);
             let vital = order_key(attack, good, false, true);
             assert!(vital < plain, "a vital point first among equals");
-            // A vital point does not overtake a move a whole eye better.
+            // A vital point does not overtake a move a sure eye (550) better.
+            let (worse, better) = if attack { (good + 550, good) } else { (good - 550, good) };
+            assert!(
+                order_key(attack, worse, false, true) > order_key(attack, better, false, false)
+            );
             assert!(order_key(attack, bad, false, true) > plain);
             assert_eq!(order_key(attack, bad, true, false), i32::MIN, "the table's move");
         }

@@ -444,17 +444,17 @@ fn a_chain_in_a_capturing_race_is_not_a_lunch() {
     let (d3, e3) = (at(&board, "D3"), at(&board, "E3"));
     let white_liberties = ["B2", "C2", "C1"].map(|v| at(&board, v));
     let black_liberties = ["F2", "G2", "F1"].map(|v| at(&board, v));
-    for (target, own, other, v) in
-        [(d3, white_liberties, black_liberties, "D3"), (e3, black_liberties, white_liberties, "E3")]
+    for (v, own, other) in
+        [("D3", white_liberties, black_liberties), ("E3", black_liberties, white_liberties)]
     {
         match status(&board, v) {
             Status::Critical { attack, defend } => {
                 // The attacker fills one of the target's liberties; the owner one of
                 // the other chain's.
-                assert!(own.contains(&attack), "{target:?}: attack {attack:?}");
-                assert!(other.contains(&defend), "{target:?}: defence {defend:?}");
+                assert!(own.contains(&attack), "{v}: attack {attack:?}");
+                assert!(other.contains(&defend), "{v}: defence {defend:?}");
             }
-            s => panic!("{target:?}: {s:?}, not critical"),
+            s => panic!("{v}: {s:?}, not critical"),
         }
     }
     let mut scratch = OwlScratch::new();
