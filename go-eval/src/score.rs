@@ -102,6 +102,9 @@ pub struct ReadStatus {
     /// chain the owl read a dragon of several chains about has at most two liberties,
     /// only that chain is at stake.
     pub critical: ByColor<PointSet>,
+    /// The stones of [`critical`](Self::critical) dragons whose reading was not proven
+    /// (a budget or a cut-off decided the attack or the defence).
+    pub uncertain: PointSet,
     /// Owl nodes used.
     pub nodes: u64,
 }
@@ -130,6 +133,7 @@ impl ReadStatus {
         let mut out = ReadStatus {
             dead: unconditional.dead.black | unconditional.dead.white,
             critical: ByColor::new(PointSet::EMPTY, PointSet::EMPTY),
+            uncertain: PointSet::EMPTY,
             nodes: 0,
         };
         let mut scratch = OwlScratch::new();
@@ -175,12 +179,16 @@ impl ReadStatus {
                         stones
                     };
                     out.critical[dragon.color] |= at_stake;
+                    if !status.certain {
+                        out.uncertain |= at_stake;
+                    }
                 }
                 _ => {}
             }
         }
         out.critical[Color::Black] -= out.dead;
         out.critical[Color::White] -= out.dead;
+        out.uncertain &= out.critical.black | out.critical.white;
         out
     }
 }
@@ -189,9 +197,9 @@ impl PositionEvaluator {
     /// Estimates the score of `position` with reading: the dead stones are those of
     /// [`ReadStatus`] (owl reading of every dragon, and unconditional status) instead
     /// of step 4's static rules; each colour's critical dragons are dead in the
-    /// evaluation tilted against that colour, so the bounds contain both outcomes, and
-    /// count at their mean value (the average of living and dying, their points
-    /// undecided) in the neutral estimate.
+    /// evaluation tilted against that colour, so the bounds contain both outcomes.
+    /// The neutral estimate counts them as [`estimate_score_read`](Self::estimate_score_read)
+    /// says.
     pub fn estimate_score_with_reading(
         &self,
         position: &Position,
@@ -204,8 +212,22 @@ impl PositionEvaluator {
     /// (`read`, from [`ReadStatus::new`] or built by the caller): its dead stones are
     /// removed, and each colour's critical stones are dead in the evaluation tilted
     /// against that colour.
+    ///
+    /// In the neutral estimate a critical dragon whose reading was proven lives: the
+    /// owner answers the attack (on development games, 80 % of such stones lived to
+    /// the end). One whose reading a budget decided ([`ReadStatus::uncertain`]) is dead
+    /// when step 4's static rules kill it too, and counts at its mean value otherwise
+    /// (the average of living and dying, its stones and the points that depend on it
+    /// undecided).
     pub fn estimate_score_read(&self, position: &Position, read: &ReadStatus) -> ScoreEstimate {
-        let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical);
+        let unsettled = read.uncertain & (read.critical.black | read.critical.white);
+        let lost = if unsettled.is_empty() {
+            PointSet::EMPTY
+        } else {
+            unsettled & self.static_dead_stones(position)
+        };
+        let neutral = (read.dead | lost, unsettled - lost);
+        let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical, neutral);
         ScoreEstimate { evaluation, bounds }
     }
 
@@ -312,24 +334,50 @@ mod tests {
         assert!(high - low >= 2 * 16, "{low}..{high}");
     }
 
-    /// A critical group counts at its mean value: the neutral margin is the average of
-    /// the counts with the group alive and with it dead (exactly, under territory and
-    /// area scoring), its stones are undecided, and the bounds hold both counts.
+    /// The margins of `position` with `dead` dead and no critical group.
+    fn settled(evaluator: &PositionEvaluator, position: &Position, dead: PointSet) -> i32 {
+        let none = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
+        let given = ReadStatus { dead, critical: none, uncertain: PointSet::EMPTY, nodes: 0 };
+        evaluator.estimate_score_read(position, &given).margin()
+    }
+
+    /// A critical group whose reading was proven counts alive in the neutral estimate
+    /// (the owner answers the attack); the bounds hold both outcomes.
     #[test]
-    fn issue_11_critical_groups_count_at_their_mean_value() {
+    fn issue_11_a_proven_critical_group_counts_alive() {
         for rules in [Rules::chinese(), Rules::japanese()] {
             let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, rules).unwrap();
             let read = ReadStatus::new(&position, ReadStatus::BUDGET);
             let ring = position.board().chain_stones(at("C7", &position));
             assert_eq!(read.critical[Color::Black], ring);
+            assert_eq!(read.uncertain, PointSet::EMPTY, "the ring's reading is proven");
             let evaluator = PositionEvaluator::default();
-            let none = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
-            let settled = |dead: PointSet| {
-                let given = ReadStatus { dead, critical: none, nodes: 0 };
-                evaluator.estimate_score_read(&position, &given).margin()
-            };
-            let (lives, dies) = (settled(read.dead), settled(read.dead | ring));
+            let lives = settled(&evaluator, &position, read.dead);
+            let dies = settled(&evaluator, &position, read.dead | ring);
             assert!(dies < lives, "{dies} {lives}");
+            let estimate = evaluator.estimate_score_read(&position, &read);
+            assert_eq!(estimate.margin(), lives, "{rules:?}");
+            assert_eq!(estimate.evaluation.dead, read.dead);
+            let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
+            assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
+        }
+    }
+
+    /// A critical group whose reading a budget cut, and that step 4's static rules
+    /// leave alive, counts at its mean value: the neutral margin is the average of the
+    /// counts with the group alive and with it dead (exactly, under territory and area
+    /// scoring), its stones are undecided, and the bounds hold both counts.
+    #[test]
+    fn issue_11_an_uncertain_critical_group_counts_at_its_mean_value() {
+        for rules in [Rules::chinese(), Rules::japanese()] {
+            let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, rules).unwrap();
+            let ring = position.board().chain_stones(at("C7", &position));
+            let evaluator = PositionEvaluator::default();
+            assert!(evaluator.static_dead_stones(&position).is_disjoint(&ring), "premise");
+            let proven = ReadStatus::new(&position, ReadStatus::BUDGET);
+            let read = ReadStatus { uncertain: ring, ..proven };
+            let lives = settled(&evaluator, &position, read.dead);
+            let dies = settled(&evaluator, &position, read.dead | ring);
             let estimate = evaluator.estimate_score_read(&position, &read);
             assert_eq!(2 * estimate.margin(), lives + dies, "{rules:?}");
             assert!(ring.iter().all(|p| estimate.evaluation.ownership[p].is_none()));
@@ -337,6 +385,35 @@ mod tests {
             let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
             assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
         }
+    }
+
+    /// A critical group whose reading a budget cut, and that step 4's static rules kill
+    /// too, counts dead in the neutral estimate; the bounds still hold its living.
+    #[test]
+    fn issue_11_an_uncertain_critical_group_static_rules_kill_counts_dead() {
+        let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, Rules::chinese()).unwrap();
+        let corner: PointSet = ["A2", "B2", "C2", "C1"].iter().map(|v| at(v, &position)).collect();
+        let evaluator = PositionEvaluator::default();
+        assert!(corner.is_subset(&evaluator.static_dead_stones(&position)), "premise");
+        let read = ReadStatus {
+            dead: PointSet::EMPTY,
+            critical: ByColor::new(corner, PointSet::EMPTY),
+            uncertain: corner,
+            nodes: 0,
+        };
+        let estimate = evaluator.estimate_score_read(&position, &read);
+        let (lives, dies) = (
+            settled(&evaluator, &position, PointSet::EMPTY),
+            settled(&evaluator, &position, corner),
+        );
+        assert!(dies < lives, "{dies} {lives}");
+        assert_eq!(estimate.margin(), dies);
+        assert_eq!(estimate.evaluation.dead, corner);
+        let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
+        assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
+        // Proven critical, it would count alive.
+        let proven = ReadStatus { uncertain: PointSet::EMPTY, ..read };
+        assert_eq!(evaluator.estimate_score_read(&position, &proven).margin(), lives);
     }
 
     /// A critical dragon whose largest chain is short of liberties puts that chain at

@@ -42,7 +42,7 @@ struct Case {
     true_dead: i32,
     label_map: i32,
     variants: [i32; 7],
-    stones: [u32; 6],
+    stones: [u32; 10],
     classes: [[u32; 2]; 5],
     kinds: [u32; 5],
     diagram: String,
@@ -54,17 +54,21 @@ const VARIANTS: [&str; 7] = [
     "reading or static dead",
     "reading dead, or critical and static dead",
     "critical dead when uncertain",
-    "midpoint of critical alive and dead",
+    "midpoint of critical alive and dead (the rule before stop 30)",
     "critical alive (the rule before the mean value)",
 ];
 
-const STONES: [&str; 6] = [
+const STONES: [&str; 10] = [
     "critical stones",
     "critical stones the label kills",
     "stones read alive",
     "stones read alive the label kills",
     "stones read alive the label kills, static dead",
     "stones read dead the label keeps",
+    "black stones read alive or critical the label kills",
+    "white stones read alive or critical the label kills",
+    "black stones read dead the label keeps",
+    "white stones read dead the label keeps",
 ];
 
 const KINDS: [&str; 5] = [
@@ -212,6 +216,7 @@ fn diagnose(
         let given = ReadStatus {
             dead: true_dead,
             critical: go_board::ByColor::new(PointSet::EMPTY, PointSet::EMPTY),
+            uncertain: PointSet::EMPTY,
             nodes: 0,
         };
         let oracle = evaluator.estimate_score_read(&position, &given);
@@ -221,7 +226,7 @@ fn diagnose(
         let static_dead = evaluator.static_dead_stones(&position);
         let mover = position.to_move();
         let variant = |dead: PointSet| {
-            let r = ReadStatus { dead, critical: none, nodes: 0 };
+            let r = ReadStatus { dead, critical: none, uncertain: PointSet::EMPTY, nodes: 0 };
             evaluator.estimate_score_read(&position, &r).margin()
         };
         let variants = [
@@ -241,6 +246,10 @@ fn diagnose(
             (others & true_dead).len() as u32,
             (others & true_dead & static_dead).len() as u32,
             (read.dead - true_dead).len() as u32,
+            ((*position.board().stones(Color::Black) - read.dead) & true_dead).len() as u32,
+            ((*position.board().stones(Color::White) - read.dead) & true_dead).len() as u32,
+            ((*position.board().stones(Color::Black) & read.dead) - true_dead).len() as u32,
+            ((*position.board().stones(Color::White) & read.dead) - true_dead).len() as u32,
         ];
         let ours = &estimate.evaluation.ownership;
         let mut kinds = [0u32; 5];

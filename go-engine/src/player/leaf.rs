@@ -11,13 +11,15 @@
 //! the search, a few to a dozen per search), and every deeper leaf inherits the
 //! judgement of its ancestor after the first move:
 //!
-//! - the ancestor's dead and critical chains stay dead and critical (with the stones
-//!   since connected to them), those captured since drop out;
+//! - the ancestor's dead and critical chains stay dead and critical, and its
+//!   uncertain critical ones uncertain (with the stones since connected to them),
+//!   those captured since drop out;
 //! - chains made only of stones played below the ancestor (the search's own moves, not
 //!   read) are judged by step 4's static rules, as without reading;
 //! - [`PositionEvaluator::estimate_score_read`] counts the leaf: the dead stones
 //!   removed, each critical group dead in the evaluation tilted against its colour, so
-//!   the bounds contain both outcomes, and at its mean value in the neutral estimate.
+//!   the bounds contain both outcomes, and in the neutral estimate alive when its
+//!   reading was proven, otherwise dead by step 4's rules or at its mean value.
 //!
 //! The root's candidates are compared on positions each read for itself, which is the
 //! decision that matters most; a life-and-death change two plies below them is seen
@@ -177,12 +179,14 @@ impl Leaves {
         let board = position.board();
         let mut dead = PointSet::EMPTY;
         let mut critical = ByColor::new(PointSet::EMPTY, PointSet::EMPTY);
+        let mut uncertain = PointSet::EMPTY;
         let mut unread = PointSet::EMPTY;
         for color in Color::ALL {
             let stones = *board.stones(color);
             let chains = |seed: PointSet| PointSet::flood_fill(&seed, &stones);
             dead |= chains(read.status.dead & stones);
             critical[color] = chains(read.status.critical[color] & stones);
+            uncertain |= chains(read.status.uncertain & stones);
             unread |= stones - chains(read.stones[color] & stones);
         }
         if !unread.is_empty() {
@@ -191,7 +195,8 @@ impl Leaves {
         for color in Color::ALL {
             critical[color] -= dead;
         }
-        ReadStatus { dead, critical, nodes: 0 }
+        uncertain &= critical.black | critical.white;
+        ReadStatus { dead, critical, uncertain, nodes: 0 }
     }
 }
 
