@@ -216,9 +216,13 @@ impl PositionEvaluator {
     /// In the neutral estimate a critical dragon whose reading was proven lives: the
     /// owner answers the attack (on development games, 80 % of such stones lived to
     /// the end). One whose reading a budget decided ([`ReadStatus::uncertain`]) is dead
-    /// when step 4's static rules kill it too, and counts at its mean value otherwise
-    /// (the average of living and dying, its stones and the points that depend on it
-    /// undecided).
+    /// when step 4's static rules kill it too; otherwise it lives before the move from
+    /// which those rules let territoryless groups die ([`DeadRules::late`]: there is
+    /// still room to run and make eyes), and from that move on counts at its mean
+    /// value (the average of living and dying, its stones and the points that depend
+    /// on it undecided).
+    ///
+    /// [`DeadRules::late`]: crate::evaluate::DeadRules::late
     pub fn estimate_score_read(&self, position: &Position, read: &ReadStatus) -> ScoreEstimate {
         let unsettled = read.uncertain & (read.critical.black | read.critical.white);
         let lost = if unsettled.is_empty() {
@@ -226,7 +230,9 @@ impl PositionEvaluator {
         } else {
             unsettled & self.static_dead_stones(position)
         };
-        let neutral = (read.dead | lost, unsettled - lost);
+        let late = position.move_count() >= self.config().dead.late as usize;
+        let switches = if late { unsettled - lost } else { PointSet::EMPTY };
+        let neutral = (read.dead | lost, switches);
         let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical, neutral);
         ScoreEstimate { evaluation, bounds }
     }
@@ -364,15 +370,19 @@ mod tests {
     }
 
     /// A critical group whose reading a budget cut, and that step 4's static rules
-    /// leave alive, counts at its mean value: the neutral margin is the average of the
-    /// counts with the group alive and with it dead (exactly, under territory and area
-    /// scoring), its stones are undecided, and the bounds hold both counts.
+    /// leave alive, counts at its mean value from the move step 4 calls late: the
+    /// neutral margin is the average of the counts with the group alive and with it
+    /// dead (exactly, under territory and area scoring), its stones are undecided, and
+    /// the bounds hold both counts. Before that move it counts alive.
     #[test]
-    fn issue_11_an_uncertain_critical_group_counts_at_its_mean_value() {
+    fn issue_11_an_uncertain_critical_group_counts_at_its_mean_value_late() {
         for rules in [Rules::chinese(), Rules::japanese()] {
             let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, rules).unwrap();
             let ring = position.board().chain_stones(at("C7", &position));
-            let evaluator = PositionEvaluator::default();
+            let early = PositionEvaluator::default();
+            let mut config = *early.config();
+            config.dead.late = position.move_count() as u32;
+            let evaluator = PositionEvaluator::new(config).unwrap();
             assert!(evaluator.static_dead_stones(&position).is_disjoint(&ring), "premise");
             let proven = ReadStatus::new(&position, ReadStatus::BUDGET);
             let read = ReadStatus { uncertain: ring, ..proven };
@@ -384,6 +394,9 @@ mod tests {
             assert_eq!(estimate.evaluation.dead, read.dead);
             let (low, high) = (estimate.bounds.pessimistic(), estimate.bounds.optimistic());
             assert!(low <= dies && lives <= high, "{low}..{high}: {dies} {lives}");
+            // Before move 150 (the default's late move) it counts alive.
+            assert!(position.move_count() < early.config().dead.late as usize);
+            assert_eq!(early.estimate_score_read(&position, &read).margin(), lives);
         }
     }
 

@@ -39,8 +39,8 @@ pub struct Args {
     /// Skip the first N games of the labels file.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: usize,
-    /// Instead of the tables, diagnose the errors of the estimate with reading at 75
-    /// and 90 % (see `eval_bench_diagnose`) and print the N worst positions.
+    /// Instead of the tables, diagnose the errors of the estimate with reading at 50,
+    /// 75 and 90 % (see `eval_bench_diagnose`) and print the N worst positions.
     #[arg(long, value_name = "N")]
     pub diagnose: Option<usize>,
     /// Owl nodes per question of the evaluation with reading.

@@ -1,6 +1,6 @@
 //! `go-lab eval-bench --diagnose N`: where the score estimate with reading goes wrong.
 //!
-//! For every selected game at 75 and 90 % of its moves, the estimate with reading
+//! For every selected game at 50, 75 and 90 % of its moves, the estimate with reading
 //! ([`PositionEvaluator::estimate_score_with_reading`]) is split into its sources of
 //! error by swapping in parts of the label:
 //!
@@ -30,7 +30,7 @@ use crate::eval_bench::Args;
 use crate::ownership::{self, Label};
 
 /// The fractions the diagnosis looks at.
-const FRACTIONS: [f64; 2] = [0.75, 0.9];
+const FRACTIONS: [f64; 3] = [0.5, 0.75, 0.9];
 
 /// One diagnosed position.
 struct Case {
