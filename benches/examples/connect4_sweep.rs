@@ -36,6 +36,13 @@ fn main() {
     }
     ours.push(("killers+history+countermoves 2^16".into(), table(16).countermoves(true)));
     ours.push(("killers+history+etc(3) 2^16".into(), table(16).etc(Some(3))));
+    for log in [15, 16] {
+        for plies in [4, 5] {
+            let name = format!("killers+history+etc({plies}) 2^{log}");
+            ours.push((name, table(log).etc(Some(plies))));
+        }
+    }
+    ours.push(("killers+history 2^15".into(), table(15)));
     ours.push(("table move only 2^20".into(), table(20).killers(false).history(false)));
     let mut theirs: Vec<(String, IterativeOptions)> = Vec::new();
     for log in [14, 16, 18, 20] {

@@ -144,7 +144,7 @@ impl<'a> Search<'a> {
         if let Some(r) = self.capture_target() {
             return r;
         }
-        if life.alive() && !self.target_in_danger() && !self.chain_in_atari(&life) {
+        if life.alive() && !self.target_in_danger(&life) && !self.chain_in_atari(&life) {
             return NodeResult::new(false, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {
@@ -204,14 +204,21 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// Whether the target chain has two liberties and the tactical reader captures it
-    /// (the attacker moving first): then the dragon's eyes do not decide.
-    fn target_in_danger(&mut self) -> bool {
-        let target = self.setting.target;
-        if self.board.liberty_count(target) != 2 {
-            return false;
+    /// Whether a chain of the dragon has two liberties and the tactical reader
+    /// captures it (the attacker moving first): then the dragon's eyes do not decide
+    /// (a wall chain short of liberties may fall to a move inside the eye space).
+    fn target_in_danger(&mut self, life: &Life) -> bool {
+        let mut done = PointSet::EMPTY;
+        for p in life.dragon | PointSet::from_iter([self.setting.target]) {
+            if done.contains(p) {
+                continue;
+            }
+            done |= self.board.chain_stones(p);
+            if self.board.liberty_count(p) == 2 && self.tactical_attack(p).0 {
+                return true;
+            }
         }
-        self.tactical_attack(target).0
+        false
     }
 
     /// A defence node: the owner to move; success if the dragon lives.
@@ -239,7 +246,7 @@ impl<'a> Search<'a> {
         // ko) however many eyes the dragon seems to have.
         if life.alive()
             && self.board.liberty_count(target) > 1
-            && !self.target_in_danger()
+            && !self.target_in_danger(&life)
             && !self.chain_in_atari(&life)
         {
             return NodeResult::new(true, None, !life.escaped || life.min >= 2);

@@ -467,3 +467,43 @@ fn a_chain_in_a_capturing_race_is_not_a_lunch() {
         }
     });
 }
+
+/// A designed eye space with a weak wall: Black's group has an eye on C3 and a square
+/// of four points D2 E2 D1 E1, whose right side is a chain of its own (F2 F1) with no
+/// liberty outside the square. A square of four is one eye, so the group counts two,
+/// but a White stone in the square ataris the wall chain. GNU Go 3.8: `dragon_status
+/// B4` "critical E2 D1", `dragon_status F2` "critical E2 E1".
+const WEAK_WALL: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O O . .
+    O X X X X O . . .
+    O X . X X O . . .
+    O X X . . X O . .
+    O O X . . X O . .
+    ";
+
+#[test]
+fn a_wall_chain_short_of_liberties_makes_two_eyes_critical() {
+    let board = Board::from_diagram(WEAK_WALL).unwrap();
+    let square = ["D2", "E2", "D1", "E1"].map(|v| at(&board, v));
+    for v in ["B4", "F2"] {
+        match status(&board, v) {
+            Status::Critical { attack, defend } => {
+                assert!(square.contains(&attack), "{v}: attack {attack:?}");
+                assert!(square.contains(&defend), "{v}: defence {defend:?}");
+            }
+            s => panic!("{v}: {s:?}, not critical"),
+        }
+    }
+    let mut scratch = OwlScratch::new();
+    let (b4, f2) = (at(&board, "B4"), at(&board, "F2"));
+    each_transform(&board, [b4, f2], |turned, [b4, _], how| {
+        let a = Owl::default().attack(turned, b4, Owl::BUDGET, &mut scratch);
+        assert_eq!(a.outcome, Outcome::Win, "{how} {a}");
+        let d = Owl::default().defend(turned, b4, Owl::BUDGET, &mut scratch);
+        assert_eq!(d.outcome, Outcome::Win, "{how} {d}");
+    });
+}
