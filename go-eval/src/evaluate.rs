@@ -382,15 +382,16 @@ impl PositionEvaluator {
     /// The neutral evaluation and the bounds when reading decided the dead stones:
     /// `dead` are dead in every evaluation, and `critical` are the stones of each
     /// colour's critical groups (either side may win them), dead in the evaluation
-    /// tilted against their colour. The neutral one is `(dead, switches)`: its dead
-    /// stones, and the stones it counts at the mean of living and dying (their stones
-    /// and the points that depend on them undecided); step 4's rules are not applied.
+    /// tilted against their colour. The neutral one is `(neutral_dead, switches)`: its
+    /// dead stones, and the stones it counts at the mean of living and dying (their
+    /// stones and the points that depend on them undecided); step 4's rules are not
+    /// applied.
     pub(crate) fn evaluate_read(
         &self,
         position: &Position,
         dead: PointSet,
         critical: ByColor<PointSet>,
-        (neutral_dead, unsettled): (PointSet, PointSet),
+        (neutral_dead, switches): (PointSet, PointSet),
     ) -> (Evaluation, Bounds<i32>) {
         let assessed = self.assess(position);
         let with = |dead: PointSet, sides: ByColor<Side>| {
@@ -403,20 +404,20 @@ impl PositionEvaluator {
             self.points(position, &assessed.stones, groups, dead, &sides)
         };
         let mut neutral = with(neutral_dead, self.neutral_sides());
-        if !unsettled.is_empty() {
+        if !switches.is_empty() {
             // A critical group is a switch between living and dying (whoever moves
             // first decides): it counts at its mean value, the average of both
             // outcomes. The points whose owner depends on it are undecided, and its
             // stones count as prisoners (territory scoring) on no owned point: this is
             // exactly the mean of the two counts under either scoring.
-            let killed = with(neutral_dead | unsettled, self.neutral_sides());
+            let killed = with(neutral_dead | switches, self.neutral_sides());
             let size = position.size();
             neutral.ownership = PointMap::from_fn(size, |p| {
                 let owner = neutral.ownership[p];
-                if owner == killed.ownership[p] && !unsettled.contains(p) { owner } else { None }
+                if owner == killed.ownership[p] && !switches.contains(p) { owner } else { None }
             });
             neutral.score =
-                position.score_ownership(&neutral.ownership, &(neutral_dead | unsettled));
+                position.score_ownership(&neutral.ownership, &(neutral_dead | switches));
         }
         let black = with(dead | critical.white, self.tilted_sides(Color::Black)).margin();
         let white = with(dead | critical.black, self.tilted_sides(Color::White)).margin();

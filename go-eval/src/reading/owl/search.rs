@@ -144,7 +144,7 @@ impl<'a> Search<'a> {
         if let Some(r) = self.capture_target() {
             return r;
         }
-        if life.alive() && !self.target_in_danger(&life) && !self.chain_in_atari(&life) {
+        if life.alive() && !self.chain_in_danger(&life) && !self.chain_in_atari(&life) {
             return NodeResult::new(false, None, !life.escaped || life.min >= 2);
         }
         if self.ply >= self.setting.budget.depth {
@@ -207,7 +207,7 @@ impl<'a> Search<'a> {
     /// Whether a chain of the dragon has two liberties and the tactical reader
     /// captures it (the attacker moving first): then the dragon's eyes do not decide
     /// (a wall chain short of liberties may fall to a move inside the eye space).
-    fn target_in_danger(&mut self, life: &Life) -> bool {
+    fn chain_in_danger(&mut self, life: &Life) -> bool {
         let mut done = PointSet::EMPTY;
         for p in life.dragon | PointSet::from_iter([self.setting.target]) {
             if done.contains(p) {
@@ -241,12 +241,12 @@ impl<'a> Search<'a> {
             return NodeResult::new(false, None, true);
         }
         let life = self.assess();
-        // With the target in atari, or with two liberties and tactically lost, or a
-        // chain next to an eye in atari, the owner must save it (or take it back in a
-        // ko) however many eyes the dragon seems to have.
+        // With the target in atari, or a chain of the dragon with two liberties and
+        // tactically lost, or a chain next to an eye in atari, the owner must save it
+        // (or take it back in a ko) however many eyes the dragon seems to have.
         if life.alive()
             && self.board.liberty_count(target) > 1
-            && !self.target_in_danger(&life)
+            && !self.chain_in_danger(&life)
             && !self.chain_in_atari(&life)
         {
             return NodeResult::new(true, None, !life.escaped || life.min >= 2);
