@@ -362,11 +362,21 @@ impl PositionEvaluator {
         sides: ByColor<Side>,
         enemies: &mut [Option<i32>],
     ) -> Evaluation {
+        let (groups, dead) = self.step_4(position, assessed, &sides, enemies);
+        self.points(position, &assessed.stones, groups, dead, &sides)
+    }
+
+    /// Step 4: the groups with their status, and the dead stones.
+    fn step_4(
+        &self,
+        position: &Position,
+        assessed: &Assessed,
+        sides: &ByColor<Side>,
+        enemies: &mut [Option<i32>],
+    ) -> (Vec<GroupEval>, PointSet) {
         let size = position.size();
         let stones = assessed.stones;
         let mut groups = assessed.groups.clone();
-
-        // Step 4.
         let move_number = position.move_count() as u32;
         let mut dead = PointSet::EMPTY;
         for (g, enemy) in groups.iter_mut().zip(enemies.iter_mut()) {
@@ -376,24 +386,35 @@ impl PositionEvaluator {
             }
         }
         dead -= revive(&mut groups, &stones, size);
-        self.points(position, &stones, groups, dead, &sides)
+        (groups, dead)
     }
 
     /// The neutral evaluation and the bounds when reading decided the dead stones:
     /// `dead` are dead in every evaluation, and `critical` are the stones of each
     /// colour's critical groups (either side may win them), dead in the evaluation
-    /// tilted against their colour. The neutral one is `(neutral_dead, switches)`: its
-    /// dead stones, and the stones it counts at the mean of living and dying (their
-    /// stones and the points that depend on them undecided); step 4's rules are not
-    /// applied.
+    /// tilted against their colour. In the neutral one, the critical stones of
+    /// `uncertain` that step 4's rules kill are dead; from step 4's late move on, the
+    /// others of `uncertain` count at the mean of living and dying (their stones and
+    /// the points that depend on them undecided), and before it they live, as the
+    /// other critical stones do. Step 4's rules decide nothing else.
     pub(crate) fn evaluate_read(
         &self,
         position: &Position,
         dead: PointSet,
         critical: ByColor<PointSet>,
-        (neutral_dead, switches): (PointSet, PointSet),
+        uncertain: PointSet,
     ) -> (Evaluation, Bounds<i32>) {
         let assessed = self.assess(position);
+        let unsettled = uncertain & (critical.black | critical.white);
+        let lost = if unsettled.is_empty() {
+            PointSet::EMPTY
+        } else {
+            let sides = self.neutral_sides();
+            unsettled & self.step_4(position, &assessed, &sides, &mut assessed.no_enemies()).1
+        };
+        let late = position.move_count() >= self.config.dead.late as usize;
+        let switches = if late { unsettled - lost } else { PointSet::EMPTY };
+        let neutral_dead = dead | lost;
         let with = |dead: PointSet, sides: ByColor<Side>| {
             let mut groups = assessed.groups.clone();
             for g in &mut groups {

@@ -224,16 +224,8 @@ impl PositionEvaluator {
     ///
     /// [`DeadRules::late`]: crate::evaluate::DeadRules::late
     pub fn estimate_score_read(&self, position: &Position, read: &ReadStatus) -> ScoreEstimate {
-        let unsettled = read.uncertain & (read.critical.black | read.critical.white);
-        let lost = if unsettled.is_empty() {
-            PointSet::EMPTY
-        } else {
-            unsettled & self.static_dead_stones(position)
-        };
-        let late = position.move_count() >= self.config().dead.late as usize;
-        let switches = if late { unsettled - lost } else { PointSet::EMPTY };
-        let neutral = (read.dead | lost, switches);
-        let (evaluation, bounds) = self.evaluate_read(position, read.dead, read.critical, neutral);
+        let (evaluation, bounds) =
+            self.evaluate_read(position, read.dead, read.critical, read.uncertain);
         ScoreEstimate { evaluation, bounds }
     }
 
@@ -383,7 +375,7 @@ mod tests {
             let mut config = *early.config();
             config.dead.late = position.move_count() as u32;
             let evaluator = PositionEvaluator::new(config).unwrap();
-            assert!(evaluator.static_dead_stones(&position).is_disjoint(&ring), "premise");
+            assert!(evaluator.evaluate_position(&position).dead.is_disjoint(&ring), "premise");
             let proven = ReadStatus::new(&position, ReadStatus::BUDGET);
             let read = ReadStatus { uncertain: ring, ..proven };
             let lives = settled(&evaluator, &position, read.dead);
@@ -407,7 +399,7 @@ mod tests {
         let position = Position::from_diagram(DEAD_CORNER_CRITICAL_RING, Rules::chinese()).unwrap();
         let corner: PointSet = ["A2", "B2", "C2", "C1"].iter().map(|v| at(v, &position)).collect();
         let evaluator = PositionEvaluator::default();
-        assert!(corner.is_subset(&evaluator.static_dead_stones(&position)), "premise");
+        assert!(corner.is_subset(&evaluator.evaluate_position(&position).dead), "premise");
         let read = ReadStatus {
             dead: PointSet::EMPTY,
             critical: ByColor::new(corner, PointSet::EMPTY),

@@ -235,10 +235,8 @@ fn diagnose(
             variant(read.dead | static_dead),
             variant(read.dead | (static_dead & critical)),
         ];
-        let others = (*position.board().stones(Color::Black)
-            | *position.board().stones(Color::White))
-            - read.dead
-            - critical;
+        let by_color = position.board().stones_by_color();
+        let others = (by_color.black | by_color.white) - read.dead - critical;
         let stones = [
             critical.len() as u32,
             (critical & true_dead).len() as u32,
@@ -246,10 +244,10 @@ fn diagnose(
             (others & true_dead).len() as u32,
             (others & true_dead & static_dead).len() as u32,
             (read.dead - true_dead).len() as u32,
-            ((*position.board().stones(Color::Black) - read.dead) & true_dead).len() as u32,
-            ((*position.board().stones(Color::White) - read.dead) & true_dead).len() as u32,
-            ((*position.board().stones(Color::Black) & read.dead) - true_dead).len() as u32,
-            ((*position.board().stones(Color::White) & read.dead) - true_dead).len() as u32,
+            ((by_color.black - read.dead) & true_dead).len() as u32,
+            ((by_color.white - read.dead) & true_dead).len() as u32,
+            ((by_color.black & read.dead) - true_dead).len() as u32,
+            ((by_color.white & read.dead) - true_dead).len() as u32,
         ];
         let ours = &estimate.evaluation.ownership;
         let mut kinds = [0u32; 5];

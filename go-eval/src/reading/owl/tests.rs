@@ -13,6 +13,14 @@ fn status(board: &Board, v: &str) -> Status {
     Owl::default().status(&mut b, t, Owl::BUDGET, &mut OwlScratch::new()).status
 }
 
+/// The attack and defence points of the dragon on `v`, which must be critical.
+fn critical_points(board: &Board, v: &str) -> (Point, Point) {
+    match status(board, v) {
+        Status::Critical { attack, defend } => (attack, defend),
+        s => panic!("{v}: {s:?}, not critical"),
+    }
+}
+
 /// Runs `check` on `board` turned by every symmetry, with and without the colours
 /// swapped, with the points `points` carried along.
 fn each_transform<const N: usize>(
@@ -447,15 +455,11 @@ fn a_chain_in_a_capturing_race_is_not_a_lunch() {
     for (v, own, other) in
         [("D3", white_liberties, black_liberties), ("E3", black_liberties, white_liberties)]
     {
-        match status(&board, v) {
-            Status::Critical { attack, defend } => {
-                // The attacker fills one of the target's liberties; the owner one of
-                // the other chain's.
-                assert!(own.contains(&attack), "{v}: attack {attack:?}");
-                assert!(other.contains(&defend), "{v}: defence {defend:?}");
-            }
-            s => panic!("{v}: {s:?}, not critical"),
-        }
+        // The attacker fills one of the target's liberties; the owner one of the other
+        // chain's.
+        let (attack, defend) = critical_points(&board, v);
+        assert!(own.contains(&attack), "{v}: attack {attack:?}");
+        assert!(other.contains(&defend), "{v}: defence {defend:?}");
     }
     let mut scratch = OwlScratch::new();
     each_transform(&board, [d3, e3], |turned, [d3, e3], how| {
@@ -490,13 +494,9 @@ fn a_wall_chain_short_of_liberties_makes_two_eyes_critical() {
     let board = Board::from_diagram(WEAK_WALL).unwrap();
     let square = ["D2", "E2", "D1", "E1"].map(|v| at(&board, v));
     for v in ["B4", "F2"] {
-        match status(&board, v) {
-            Status::Critical { attack, defend } => {
-                assert!(square.contains(&attack), "{v}: attack {attack:?}");
-                assert!(square.contains(&defend), "{v}: defence {defend:?}");
-            }
-            s => panic!("{v}: {s:?}, not critical"),
-        }
+        let (attack, defend) = critical_points(&board, v);
+        assert!(square.contains(&attack), "{v}: attack {attack:?}");
+        assert!(square.contains(&defend), "{v}: defence {defend:?}");
     }
     let mut scratch = OwlScratch::new();
     let (b4, f2) = (at(&board, "B4"), at(&board, "F2"));
@@ -505,5 +505,34 @@ fn a_wall_chain_short_of_liberties_makes_two_eyes_critical() {
         assert_eq!(a.outcome, Outcome::Win, "{how} {a}");
         let d = Owl::default().defend(turned, b4, Owl::BUDGET, &mut scratch);
         assert_eq!(d.outcome, Outcome::Win, "{how} {d}");
+    });
+}
+
+/// The weak wall of [`WEAK_WALL`] beside two sure eyes (B3 and A2): the wall chain is
+/// still critical, but the group lives whether or not it falls. GNU Go 3.8:
+/// `dragon_status B4` "alive", `dragon_status F2` "critical E2 E2".
+const WEAK_WALL_TWO_EYES: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O O . .
+    X X X X X O . . .
+    X . X X X O . . .
+    . X X . . X O . .
+    X X X . . X O . .
+    ";
+
+#[test]
+fn a_weak_wall_beside_two_sure_eyes_does_not_make_the_group_critical() {
+    let board = Board::from_diagram(WEAK_WALL_TWO_EYES).unwrap();
+    assert_eq!(status(&board, "B4"), Status::Alive);
+    let square = ["D2", "E2", "D1", "E1"].map(|v| at(&board, v));
+    let (attack, defend) = critical_points(&board, "F2");
+    assert!(square.contains(&attack) && square.contains(&defend), "{attack:?} {defend:?}");
+    let mut scratch = OwlScratch::new();
+    each_transform(&board, [at(&board, "B4")], |turned, [b4], how| {
+        let a = Owl::default().attack(turned, b4, Owl::BUDGET, &mut scratch);
+        assert_eq!(a.outcome, Outcome::Lose, "{how} {a}");
     });
 }
