@@ -2,6 +2,7 @@
 //! (and calls the [`Observer`]).
 
 use std::sync::Arc;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -108,6 +109,22 @@ pub(crate) struct Shared {
     pub(crate) nodes: AtomicU64,
     pub(crate) evaluations: AtomicU64,
     pub(crate) abort: AtomicBool,
+    /// Why the thread that set `abort` stopped (the first reason wins): every thread
+    /// reports it, so a node limit reached by a helper is not taken for a stop flag.
+    reason: OnceLock<Stop>,
+}
+
+impl Shared {
+    /// Stops every thread of the search for `reason`, unless one stopped it before.
+    fn halt(&self, reason: Stop) {
+        let _ = self.reason.set(reason);
+        self.abort.store(true, Ordering::Release);
+    }
+
+    /// Why the search was stopped, if some thread stopped it.
+    fn halted(&self) -> Option<Stop> {
+        self.abort.load(Ordering::Acquire).then(|| self.reason.get().copied().unwrap_or(Stop::Flag))
+    }
 }
 
 /// The limits, start and pool of a search: what a helper thread builds its [`Budget`]
@@ -235,11 +252,13 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
     }
 
     /// Whether some thread of a parallel search stopped the whole search (then this
-    /// budget stops too: [`Stop::Flag`] unless it has a reason of its own).
+    /// budget stops too, for that thread's reason unless it has one of its own).
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     pub(crate) fn globally_stopped(&mut self) -> bool {
-        if self.stop.is_none() && self.shared.is_some_and(|s| s.abort.load(Ordering::Relaxed)) {
-            self.stop = Some(Stop::Flag);
+        if self.stop.is_none()
+            && let Some(reason) = self.shared.and_then(Shared::halted)
+        {
+            self.stop = Some(reason);
             self.node_limit = 0;
         }
         self.stop.is_some()
@@ -261,7 +280,7 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
         }
         self.node_limit = 0;
         if let Some(shared) = self.shared {
-            shared.abort.store(true, Ordering::Relaxed);
+            shared.halt(self.stop.unwrap_or(reason));
         }
     }
 
@@ -352,8 +371,8 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
                 + (stats.evaluations - self.flushed_evals);
         self.flushed_nodes = stats.nodes;
         self.flushed_evals = stats.evaluations;
-        if shared.abort.load(Ordering::Relaxed) {
-            self.stop = self.stop.or(Some(Stop::Flag));
+        if let Some(reason) = shared.halted() {
+            self.stop = self.stop.or(Some(reason));
             self.node_limit = 0;
             return None;
         }
@@ -442,6 +461,26 @@ mod tests {
         let stopped = (0..CLOCK_EVERY).any(|_| b.exhausted(&Stats::default(), none));
         assert!(stopped);
         assert_eq!(b.stopped(), Some(Stop::Flag));
+    }
+
+    /// The threads of a parallel search report why the search stopped, whichever of
+    /// them reached the limit: a helper's node limit is not the caller's stop flag (a
+    /// three-thread search reported `Flag` when a helper reached the limit first).
+    #[test]
+    fn every_thread_of_a_pool_reports_the_reason_of_the_thread_that_stopped_it() {
+        let limits = Limits::default().nodes(10);
+        let shared = Shared::default();
+        let start = Instant::now();
+        let mut helper = B::with_shared(&limits, start, &shared, None);
+        let mut caller = B::with_shared(&limits, start, &shared, None);
+        let mut other = B::with_shared(&limits, start, &shared, None);
+        assert!(!caller.globally_stopped());
+        assert_eq!(helper.flush(&Stats { nodes: 10, ..Stats::default() }), None);
+        assert_eq!(helper.stopped(), Some(Stop::Nodes));
+        assert!(caller.globally_stopped());
+        assert_eq!(caller.stopped(), Some(Stop::Nodes));
+        assert_eq!(other.flush(&Stats::default()), None);
+        assert_eq!(other.stopped(), Some(Stop::Nodes));
     }
 
     #[test]

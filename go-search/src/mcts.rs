@@ -1027,7 +1027,7 @@ where
         drop(first);
         for (s, st) in results {
             stats.merge(&s);
-            stop = stop.or(st.filter(|r| *r != Stop::Flag));
+            stop = stop.or(st);
         }
         scratch.nodes = tree.into_inner().unwrap_or_else(|e| e.into_inner());
         let nodes = &scratch.nodes;
