@@ -138,7 +138,11 @@ fn issue_11_solve_ko_results() {
     let mut first = strings(&v["first_moves"]);
     first.sort_unstable();
     assert_eq!(first, ["A3", "C1", "D3"]);
-    assert_eq!(v["status"], "critical A3 C1");
+    // The status attacks by one of the correct first moves (whichever the search
+    // proves first) and defends at C1, White's only ko.
+    let status = v["status"].as_str().expect("a status");
+    let attack = status.strip_prefix("critical ").and_then(|s| s.strip_suffix(" C1"));
+    assert!(attack.is_some_and(|a| first.contains(&a)), "{status}");
 }
 
 #[test]

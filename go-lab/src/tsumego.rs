@@ -361,16 +361,21 @@ fn solve(index: usize, problem: &Problem, args: &Args) -> Record {
     record.nodes = open.nodes;
     let framed = &open.frame.problem;
     record.region = (framed.region() & framed.board().empty_set()).len();
-    if args.show {
-        eprintln!("{}\n{}", problem.id, show(framed));
-        eprintln!(
-            "goal {:?}, answer {:?}, book {:?}, nodes {}\n",
-            open.goal, record.answer, record.expected, record.nodes
-        );
-    }
     record.goal = Some(format!("{:?}", open.goal).to_lowercase());
     record.outcome = Some(answer.outcome.gtp_code());
     record.answer = answer.point.map(|m| m.to_string());
+    if args.show {
+        eprintln!("{}\n{}", problem.id, show(framed));
+        eprintln!(
+            "goal {:?}, answer {:?} (GTP {}{}), book {:?}, nodes {}\n",
+            open.goal,
+            record.answer,
+            answer.outcome.gtp_code(),
+            if answer.certain { "" } else { ", cut by the budget" },
+            record.expected,
+            record.nodes
+        );
+    }
     record.verdict = if !answer.certain {
         Verdict::Unsolved
     } else {

@@ -27,9 +27,6 @@ use super::table::{Entry, INF, Table};
 /// No dependency on the path above.
 const NONE: usize = usize::MAX;
 
-/// The depth limit of the first df-pn iteration.
-const FIRST_DEPTH: usize = 16;
-
 /// The values of a node cut by the depth limit: unknown, and too hard to prove or
 /// disprove through.
 const CUT: (u32, u32) = (INF - 1, INF - 1);
@@ -57,22 +54,39 @@ pub(crate) struct Settings {
     pub(crate) depth: usize,
 }
 
+/// The table of an earlier search of the same question under other ko permissions,
+/// whose settled results of one kind hold in this search too.
+///
+/// The permissions of a search never change (each side may retake a banned ko never or
+/// always), and a side with more permissions, or facing an opponent with fewer, wins at
+/// least wherever it won before: the prover's wins where it could not retake hold where
+/// it can, or where neither can; its losses where it could retake hold where it
+/// cannot. So the searches of the threat balance S(−∞), S(+∞), S(0) pass on what they
+/// settled without repeating the work.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prior<'t> {
+    pub(crate) table: &'t Table,
+    /// The earlier search's permissions' key XOR this one's: a state's key there.
+    pub(crate) rekey: u64,
+    /// Whether the table's results that carry over are the prover's wins (else its
+    /// losses).
+    pub(crate) wins: bool,
+}
+
 /// A df-pn search over a [`Game`] that answers "does `prover` win?".
 #[derive(Debug)]
 pub(crate) struct Search<'t> {
     pub(crate) game: Game,
     table: &'t mut Table,
+    priors: Vec<Prior<'t>>,
     pub(crate) prover: Color,
     settings: Settings,
     /// Nodes visited (every position reached by a move counts once per visit).
     pub(crate) nodes: u64,
     /// The budget ran out.
     pub(crate) aborted: bool,
-    /// The depth limit of this iteration cut the search somewhere.
-    cut: bool,
-    /// The depth limit of this iteration (plies below the root).
-    limit: usize,
-    /// The iteration: unsettled table entries of earlier ones are ignored.
+    /// The search's generation: unsettled table entries of earlier searches on the same
+    /// table (other roots) are ignored.
     generation: u8,
     root_depth: usize,
     kids: Vec<Child>,
@@ -127,17 +141,35 @@ impl<'t> Search<'t> {
         Search {
             game,
             table,
+            priors: Vec::new(),
             prover,
             settings,
             nodes: 0,
             aborted: false,
-            cut: false,
-            limit: 0,
             generation: 0,
             root_depth,
             kids: Vec::new(),
             cands: Vec::new(),
         }
+    }
+
+    /// Uses the settled results of `prior` that hold in this search.
+    pub(crate) fn with_prior(mut self, prior: Prior<'t>) -> Search<'t> {
+        self.priors.push(prior);
+        self
+    }
+
+    /// The winner of the current position as an earlier search settled it, where that
+    /// result holds here (see [`Prior`]). Only results that did not depend on the
+    /// path (stored under the state's own key) are read.
+    fn known_winner(&self) -> Option<Color> {
+        let key = self.game.key();
+        let mover = self.game.to_move;
+        self.priors.iter().find_map(|p| {
+            let e = p.table.get(key ^ p.rekey).filter(Entry::is_settled)?;
+            let winner = if e.phi == 0 { mover } else { mover.opponent() };
+            ((winner == self.prover) == p.wins).then_some(winner)
+        })
     }
 
     /// Proves or disproves the current position for the prover.
@@ -148,30 +180,19 @@ impl<'t> Search<'t> {
         self.prove_inner()
     }
 
-    /// Proves the current position, known not to be terminal: df-pn runs to a depth
-    /// limit that doubles from [`FIRST_DEPTH`] to the budget's while it cut the search
-    /// and nodes are left (settled results carry over; unsettled ones are dropped).
+    /// Proves the current position, known not to be terminal: one df-pn search to the
+    /// budget's depth (a depth limit that started small and doubled, as an iterative
+    /// deepening, dropped the unsettled work of each iteration: on the development
+    /// problems it solved fewer within the same nodes).
     fn prove_inner(&mut self) -> Proof {
         if let Some(e) = self.table.get(self.game.key())
             && e.is_settled()
         {
             return self.verdict(e.phi, e.delta);
         }
-        self.limit = FIRST_DEPTH.min(self.settings.depth);
-        loop {
-            self.cut = false;
-            self.generation = self.table.next_generation();
-            let (phi, delta, _) = self.mid(INF - 1, INF - 1);
-            let verdict = self.verdict(phi, delta);
-            if verdict != Proof::Unknown
-                || !self.cut
-                || self.aborted
-                || self.limit >= self.settings.depth
-            {
-                return verdict;
-            }
-            self.limit = (self.limit * 2).min(self.settings.depth);
-        }
+        self.generation = self.table.next_generation();
+        let (phi, delta, _) = self.mid(INF - 1, INF - 1);
+        self.verdict(phi, delta)
     }
 
     fn verdict(&self, phi: u32, delta: u32) -> Proof {
@@ -254,7 +275,8 @@ impl<'t> Search<'t> {
                 (e.phi, e.delta)
             } else {
                 let removed = Game::removed(&played);
-                match self.game.winner(Some((child_mover.opponent(), code, removed))) {
+                let winner = self.game.winner(Some((child_mover.opponent(), code, removed)));
+                match winner.or_else(|| self.known_winner()) {
                     Some(w) => settled_for(child_mover, w),
                     None => init(
                         self.settings.order,
@@ -274,8 +296,7 @@ impl<'t> Search<'t> {
     /// The multiple-iterative-deepening step at the current (non-terminal) node.
     fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, usize) {
         let depth = self.game.depth();
-        if depth - self.root_depth >= self.limit {
-            self.cut = true;
+        if depth - self.root_depth >= self.settings.depth {
             return (CUT.0, CUT.1, NONE);
         }
         let start = self.nodes;

@@ -36,7 +36,8 @@ impl Threats {
         Threats(t)
     }
 
-    fn key(self) -> u64 {
+    /// The part of a state's key that these permissions give (see [`Game::key`]).
+    pub(crate) fn key(self) -> u64 {
         splitmix(0x6b6f_5f74_6872_6561 ^ (u64::from(self.0.black) << 8 | u64::from(self.0.white)))
     }
 }

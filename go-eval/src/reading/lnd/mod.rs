@@ -21,7 +21,9 @@
 //! solver runs at most three searches: S(−∞) (only the opponent may retake a banned ko,
 //! as often as it likes), then S(+∞) (only the prover may) if that fails, then S(0)
 //! (nobody may: a ko goes to whoever takes it first) if S(+∞) succeeds. The
-//! permissions left are part of the table key, so a ko cycle always ends.
+//! permissions left are part of the table key, so a ko cycle always ends. A later
+//! search reads what an earlier one settled where it still holds: the prover's wins
+//! of S(−∞) in S(+∞) and S(0), its losses of S(+∞) in S(0).
 //!
 //! # The search
 //!

@@ -3,7 +3,7 @@
 
 use go_board::{Color, Move, Point, Status};
 
-use super::dfpn::{Proof, Search, Settings};
+use super::dfpn::{Prior, Proof, Search, Settings};
 use super::frame::Frame;
 use super::game::{Code, Game, PASS, Threats};
 use super::moves::MoveOrder;
@@ -168,6 +168,26 @@ impl Mode {
         }
     }
 
+    /// How freely the prover may retake: S(−∞) < S(0) < S(+∞).
+    fn rank(self) -> u8 {
+        match self {
+            Mode::Never => 0,
+            Mode::Even => 1,
+            Mode::Always => 2,
+        }
+    }
+
+    /// What a search in mode `self` settled, in `table`, that holds in a search in
+    /// `later`: the prover's wins where it may retake more, its losses where it may
+    /// retake less.
+    fn prior(self, table: &Table, later: Mode, prover: Color) -> Option<Prior<'_>> {
+        (self != later).then(|| Prior {
+            table,
+            rekey: self.threats(prover).key() ^ later.threats(prover).key(),
+            wins: self.rank() < later.rank(),
+        })
+    }
+
     /// The mode whose proof gives `outcome`.
     fn of(outcome: Outcome) -> Option<Mode> {
         match outcome {
@@ -267,12 +287,16 @@ impl LifeAndDeath {
         prover: Color,
         to_move: Color,
         mode: Mode,
+        priors: &[(&Table, Mode)],
         seki_is_life: bool,
         nodes: u64,
         budget: Budget,
     ) -> Run {
         let game = Self::game(problem, to_move, mode.threats(prover), seki_is_life);
         let mut search = Search::new(game, table, prover, self.settings(nodes, budget));
+        for p in priors.iter().filter_map(|&(t, earlier)| earlier.prior(t, mode, prover)) {
+            search = search.with_prior(p);
+        }
         let proof = search.prove();
         let mut line = Vec::new();
         if proof == Proof::Proved {
@@ -314,35 +338,48 @@ impl LifeAndDeath {
         to_move: Color,
         budget: Budget,
         seki_is_life: bool,
-    ) -> (Solution, Table) {
+    ) -> (Solution, Vec<(Table, Mode)>) {
         let prover = goal.prover(problem);
         let mut used = 0;
-        let run = |mode: Mode, used: &mut u64| {
+        let run = |mode: Mode, priors: &[(&Table, Mode)], used: &mut u64| {
             let mut table = self.table();
             let left = budget.nodes.saturating_sub(*used);
-            let r =
-                self.run(&mut table, problem, prover, to_move, mode, seki_is_life, left, budget);
+            let r = self.run(
+                &mut table,
+                problem,
+                prover,
+                to_move,
+                mode,
+                priors,
+                seki_is_life,
+                left,
+                budget,
+            );
             *used += r.nodes;
             (r, table)
         };
-        let (never, never_table) = run(Mode::Never, &mut used);
+        let (never, never_table) = run(Mode::Never, &[], &mut used);
         let mut guess = never.guess;
-        let (outcome, certain, line, table) = if never.proof == Proof::Proved {
-            (Outcome::Win, true, never.line, never_table)
+        let mut tables = vec![(never_table, Mode::Never)];
+        let (outcome, certain, line) = if never.proof == Proof::Proved {
+            (Outcome::Win, true, never.line)
         } else {
-            drop(never_table);
-            let (always, always_table) = run(Mode::Always, &mut used);
+            let (always, always_table) =
+                run(Mode::Always, &[(&tables[0].0, Mode::Never)], &mut used);
             guess = guess.or(always.guess);
+            tables.push((always_table, Mode::Always));
             match always.proof {
-                Proof::Disproved => (Outcome::Lose, true, Vec::new(), always_table),
-                Proof::Unknown => (Outcome::Lose, false, Vec::new(), always_table),
+                Proof::Disproved => (Outcome::Lose, true, Vec::new()),
+                Proof::Unknown => (Outcome::Lose, false, Vec::new()),
                 Proof::Proved => {
-                    let (even, even_table) = run(Mode::Even, &mut used);
+                    let priors: Vec<(&Table, Mode)> = tables.iter().map(|(t, m)| (t, *m)).collect();
+                    let (even, even_table) = run(Mode::Even, &priors, &mut used);
+                    tables.push((even_table, Mode::Even));
                     let never_known = never.proof == Proof::Disproved;
                     match even.proof {
-                        Proof::Proved => (Outcome::KoWin, never_known, even.line, even_table),
-                        Proof::Disproved => (Outcome::KoLoss, true, always.line, always_table),
-                        Proof::Unknown => (Outcome::KoLoss, false, always.line, always_table),
+                        Proof::Proved => (Outcome::KoWin, never_known, even.line),
+                        Proof::Disproved => (Outcome::KoLoss, true, always.line),
+                        Proof::Unknown => (Outcome::KoLoss, false, always.line),
                     }
                 }
             }
@@ -353,7 +390,7 @@ impl LifeAndDeath {
             .flatten();
         let answer = Answer { outcome, point, certain, nodes: used };
         let guess = if certain { None } else { guess.map(to_move_of) };
-        (Solution { goal, prover, answer, main_line, guess }, table)
+        (Solution { goal, prover, answer, main_line, guess }, tables)
     }
 
     /// Every first move of the prover that reaches the best outcome it can reach (the
@@ -362,8 +399,8 @@ impl LifeAndDeath {
     /// is left of `budget` after the question itself.
     pub fn first_moves(&self, problem: &Problem, goal: Goal, budget: Budget) -> FirstMoves {
         let prover = goal.prover(problem);
-        let (solution, table) = self.solve_with_seki(problem, goal, prover, budget, true);
-        self.first_moves_from(problem, solution, table, budget, 0)
+        let (solution, tables) = self.solve_with_seki(problem, goal, prover, budget, true);
+        self.first_moves_from(problem, solution, tables, budget, 0)
     }
 
     /// The question of an open problem's frame with the prover `to_play` to move, and,
@@ -377,9 +414,9 @@ impl LifeAndDeath {
         every: bool,
     ) -> FirstMoves {
         let problem = &framed.problem;
-        let (solution, table) = self.solve_with_seki(problem, goal, to_play, budget, true);
+        let (solution, tables) = self.solve_with_seki(problem, goal, to_play, budget, true);
         if every {
-            return self.first_moves_from(problem, solution, table, budget, 0);
+            return self.first_moves_from(problem, solution, tables, budget, 0);
         }
         let moves: Vec<FirstMove> = solution
             .answer
@@ -392,13 +429,13 @@ impl LifeAndDeath {
     }
 
     /// Settles every first move after the question `solution` was answered with the
-    /// prover to move, its deciding search in `table`; `spent` nodes of `budget` were
-    /// used before the question.
+    /// prover to move, its searches' tables in `tables` (the deciding one and those it
+    /// reads); `spent` nodes of `budget` were used before the question.
     fn first_moves_from(
         &self,
         problem: &Problem,
         solution: Solution,
-        mut table: Table,
+        mut tables: Vec<(Table, Mode)>,
         budget: Budget,
         spent: u64,
     ) -> FirstMoves {
@@ -412,7 +449,9 @@ impl LifeAndDeath {
                 solution,
             };
         };
-        // The table holds the deciding mode's search: settle every first move.
+        // Settle every first move in the deciding mode's table, reading the others.
+        let at = tables.iter().position(|(_, m)| *m == mode).expect("the deciding mode's search");
+        let (mut table, _) = tables.swap_remove(at);
         let mut game = Self::game(problem, prover, mode.threats(prover), true);
         let mut codes: Vec<Code> = Vec::new();
         for &p in game.points() {
@@ -435,6 +474,9 @@ impl LifeAndDeath {
             let left = budget.nodes.saturating_sub(used);
             let mut search =
                 Search::new(game.clone(), &mut table, prover, self.settings(left, budget));
+            for p in tables.iter().filter_map(|(t, earlier)| earlier.prior(t, mode, prover)) {
+                search = search.with_prior(p);
+            }
             let proof = search.prove_after(code).unwrap_or(Proof::Disproved);
             match proof {
                 Proof::Proved => {
@@ -544,4 +586,35 @@ fn main_line(search: &mut Search<'_>, max: usize) -> Vec<Code> {
         search.game.undo(played);
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The searches of the threat balance pass on only what holds: the prover's wins
+    /// to the modes where it may retake more, its losses to those where it may retake
+    /// less. Passing a win the other way would make the solver claim kills it cannot
+    /// make.
+    #[test]
+    fn a_search_reads_only_the_results_that_hold_in_it() {
+        let table = Table::with_capacity(8);
+        let prover = Color::Black;
+        let reads =
+            |earlier: Mode, later: Mode| earlier.prior(&table, later, prover).map(|p| p.wins);
+        assert_eq!(reads(Mode::Never, Mode::Always), Some(true));
+        assert_eq!(reads(Mode::Never, Mode::Even), Some(true));
+        assert_eq!(reads(Mode::Even, Mode::Always), Some(true));
+        assert_eq!(reads(Mode::Always, Mode::Even), Some(false));
+        assert_eq!(reads(Mode::Always, Mode::Never), Some(false));
+        assert_eq!(reads(Mode::Even, Mode::Never), Some(false));
+        for mode in [Mode::Never, Mode::Even, Mode::Always] {
+            assert!(reads(mode, mode).is_none());
+        }
+        // A state's key in the earlier search is its key here with the permissions'
+        // parts exchanged.
+        let p = Mode::Never.prior(&table, Mode::Even, prover).expect("a prior");
+        let (never, even) = (Mode::Never.threats(prover), Mode::Even.threats(prover));
+        assert_eq!(p.rekey ^ even.key(), never.key());
+    }
 }

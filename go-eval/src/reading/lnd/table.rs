@@ -18,7 +18,7 @@ pub(crate) struct Entry {
     pub(crate) delta: u32,
     pub(crate) work: u32,
     pub(crate) best: u16,
-    /// The df-pn iteration that stored an unsettled result.
+    /// The search that stored an unsettled result.
     pub(crate) generation: u8,
 }
 
@@ -65,7 +65,7 @@ impl Table {
         i
     }
 
-    /// A new generation for the unsettled entries of a search iteration.
+    /// A new generation for the unsettled entries of a search.
     pub(crate) fn next_generation(&mut self) -> u8 {
         self.generation = self.generation.wrapping_add(1);
         self.generation
