@@ -71,13 +71,13 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// ε = 0.25, heuristic ordering, room for 2^16 entries, a frame margin of
+    /// ε = 0.25, heuristic ordering, room for 2^12 entries (the table grows as needed), a frame margin of
     /// [`MARGIN`](super::MARGIN), a frame reach of [`REACH`](super::REACH).
     fn default() -> Config {
         Config {
             epsilon: 0.25,
             order: MoveOrder::Heuristic,
-            table_capacity: 1 << 16,
+            table_capacity: 1 << 12,
             frame_margin: super::MARGIN,
             frame_reach: Some(super::REACH),
         }
