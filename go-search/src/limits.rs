@@ -108,22 +108,21 @@ const CLOCK_PERIOD: Duration = Duration::from_millis(1);
 pub(crate) struct Shared {
     pub(crate) nodes: AtomicU64,
     pub(crate) evaluations: AtomicU64,
-    pub(crate) abort: AtomicBool,
-    /// Why the thread that set `abort` stopped (the first reason wins): every thread
-    /// reports it, so a node limit reached by a helper is not taken for a stop flag.
-    reason: OnceLock<Stop>,
+    /// Set once, by the first thread that stops the whole search, to its reason: every
+    /// thread then stops and reports it, so a node limit reached by a helper is not
+    /// taken for the caller's stop flag.
+    stopped: OnceLock<Stop>,
 }
 
 impl Shared {
     /// Stops every thread of the search for `reason`, unless one stopped it before.
     fn halt(&self, reason: Stop) {
-        let _ = self.reason.set(reason);
-        self.abort.store(true, Ordering::Release);
+        let _ = self.stopped.set(reason);
     }
 
     /// Why the search was stopped, if some thread stopped it.
     fn halted(&self) -> Option<Stop> {
-        self.abort.load(Ordering::Acquire).then(|| self.reason.get().copied().unwrap_or(Stop::Flag))
+        self.stopped.get().copied()
     }
 }
 
@@ -275,12 +274,10 @@ impl<'a, M: Copy, S: Copy> Budget<'a, M, S> {
 
     /// Stops the search for `reason` (the first reason wins).
     pub(crate) fn halt(&mut self, reason: Stop) {
-        if self.stop.is_none() {
-            self.stop = Some(reason);
-        }
+        let reason = *self.stop.get_or_insert(reason);
         self.node_limit = 0;
         if let Some(shared) = self.shared {
-            shared.halt(self.stop.unwrap_or(reason));
+            shared.halt(reason);
         }
     }
 

@@ -163,6 +163,9 @@ impl<'t> Search<'t> {
     /// result holds here (see [`Prior`]). Only results that did not depend on the
     /// path (stored under the state's own key) are read.
     fn known_winner(&self) -> Option<Color> {
+        if self.priors.is_empty() {
+            return None;
+        }
         let key = self.game.key();
         let mover = self.game.to_move;
         self.priors.iter().find_map(|p| {

@@ -71,8 +71,9 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// ε = 0.25, heuristic ordering, room for 2^12 entries (the table grows as needed), a frame margin of
-    /// [`MARGIN`](super::MARGIN), a frame reach of [`REACH`](super::REACH).
+    /// ε = 0.25, heuristic ordering, room for 2^12 entries (the table grows as
+    /// needed), a frame margin of [`MARGIN`](super::MARGIN), a frame reach of
+    /// [`REACH`](super::REACH).
     fn default() -> Config {
         Config {
             epsilon: 0.25,
