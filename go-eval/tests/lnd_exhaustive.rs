@@ -541,3 +541,113 @@ proptest! {
         }
     }
 }
+
+/// Whether `prover` (the pursuer of `goal`) reaches it after playing `first` itself,
+/// by plain minimax with `prover_retakes` and `opponent_retakes` ko permissions;
+/// `None` beyond `cap` nodes.
+fn minimax_after(
+    problem: &Problem,
+    goal: Goal,
+    first: Move,
+    (prover_retakes, opponent_retakes): (u8, u8),
+    cap: u64,
+) -> Option<bool> {
+    let prover = goal.prover(problem);
+    let mut board = problem.board().clone();
+    let mut t = [0; 2];
+    t[prover.index()] = prover_retakes;
+    t[prover.opponent().index()] = opponent_retakes;
+    let passes = match first {
+        Move::Pass => {
+            board.pass();
+            1
+        }
+        Move::Play(p) => {
+            board.play(prover, p);
+            0
+        }
+    };
+    let mut m = Minimax {
+        path: vec![problem.board().hash(), board.hash()],
+        board,
+        region: problem.region().iter().collect(),
+        target: problem.target(),
+        defender: problem.defender(),
+        prover,
+        seki_is_life: true,
+        nodes: 0,
+        cap,
+    };
+    if !m.stands() {
+        return Some(prover != problem.defender());
+    }
+    m.wins(prover.opponent(), passes, t)
+}
+
+/// The rank the solver gives a ko first move, by minimax (lower is better): for a ko
+/// the prover takes first, 2 less the opponent's extra threats (up to 2) it still
+/// beats; for one that needs threats, the fewest the prover needs (3 when more than 2).
+fn minimax_ko_rank(problem: &Problem, goal: Goal, outcome: Outcome, first: Move) -> Option<u8> {
+    let cap = 20_000_000;
+    for k in 1..=2u8 {
+        if outcome == Outcome::KoWin {
+            if !minimax_after(problem, goal, first, (0, k), cap)? {
+                return Some(3 - k);
+            }
+        } else if minimax_after(problem, goal, first, (k, 0), cap)? {
+            return Some(k);
+        }
+    }
+    Some(if outcome == Outcome::KoWin { 0 } else { 3 })
+}
+
+/// The correct first moves of a ko answer come best ko first, as plain minimax ranks
+/// them by the threats each leaves the opponent or needs (random framed corners of at
+/// most seven empty points; the solver's ranking is checked wherever minimax settles
+/// every rank, and some of the positions must rank their moves differently).
+#[test]
+fn issue_11_lnd_ko_first_moves_come_best_ko_first() {
+    let solver = LifeAndDeath::default();
+    let mut seed: u64 = 1;
+    let (mut kos, mut ranked) = (0, 0);
+    for _ in 0..1500 {
+        let mut cells = [0u8; 12];
+        for c in &mut cells {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            *c = (seed >> 33) as u8 % 3;
+        }
+        let attacker = if seed >> 20 & 1 == 0 { Color::Black } else { Color::White };
+        let Some(problem) = framed(7, 7, 4, 3, &cells, attacker) else { continue };
+        if (problem.board().empty_set() & problem.region()).len() > 7 {
+            continue;
+        }
+        for goal in [Goal::Kill, Goal::Live] {
+            let first = solver.first_moves(&problem, goal, BUDGET);
+            let outcome = first.solution.answer.outcome;
+            if !matches!(outcome, Outcome::KoWin | Outcome::KoLoss) || first.moves.len() < 2 {
+                continue;
+            }
+            assert!(first.complete);
+            kos += 1;
+            let ranks: Option<Vec<u8>> = first
+                .moves
+                .iter()
+                .map(|m| minimax_ko_rank(&problem, goal, outcome, m.point))
+                .collect();
+            let Some(ranks) = ranks else { continue };
+            let moves: Vec<Move> = first.moves.iter().map(|m| m.point).collect();
+            assert!(
+                ranks.windows(2).all(|w| w[0] <= w[1]),
+                "{goal:?} {outcome:?}: {moves:?} ranked {ranks:?} by minimax\n{}",
+                problem.board()
+            );
+            assert_eq!(first.solution.answer.point, Some(moves[0]), "the answer is the best ko");
+            if ranks[0] < ranks[ranks.len() - 1] {
+                ranked += 1;
+            }
+        }
+    }
+    assert!(kos >= 5 && ranked >= 3, "{kos} ko answers, {ranked} with ranks that differ");
+}

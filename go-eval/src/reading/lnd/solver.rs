@@ -123,8 +123,11 @@ pub struct FirstMove {
 pub struct FirstMoves {
     /// The answer to the question itself (as [`LifeAndDeath::solve`] gives it).
     pub solution: Solution,
-    /// Every move that reaches [`Solution::answer`]'s outcome (in the order of the
-    /// search), empty when the goal is not reached.
+    /// Every move that reaches [`Solution::answer`]'s outcome, empty when the goal is
+    /// not reached: in the order of the search, but for a ko, best ko first (by the ko
+    /// threats the opponent may have beyond the prover's and still lose, for a ko the
+    /// prover takes first; by the fewest the prover needs, for one that needs threats;
+    /// up to two each, on equal ranks the question's own move first).
     pub moves: Vec<FirstMove>,
     /// Whether every legal first move was settled within the budget (when false,
     /// `moves` may miss some).
@@ -405,7 +408,8 @@ impl LifeAndDeath {
     }
 
     /// The question of an open problem's frame with the prover `to_play` to move, and,
-    /// with `every`, every correct first move (else only the main line's).
+    /// with `every` or when the answer is a ko (whose first move is then the best ko),
+    /// every correct first move (else only the main line's).
     pub(crate) fn first_moves_open(
         &self,
         framed: &Frame,
@@ -416,7 +420,9 @@ impl LifeAndDeath {
     ) -> FirstMoves {
         let problem = &framed.problem;
         let (solution, tables) = self.solve_with_seki(problem, goal, to_play, budget, true);
-        if every {
+        let ko = matches!(solution.answer.outcome, Outcome::KoWin | Outcome::KoLoss);
+        if every || (ko && to_play == solution.prover) {
+            // A ko answer's first move is the best ko among every correct one.
             return self.first_moves_from(problem, solution, tables, budget, 0);
         }
         let moves: Vec<FirstMove> = solution
@@ -469,7 +475,7 @@ impl LifeAndDeath {
             }
             Err(_) => false,
         });
-        let mut moves = Vec::new();
+        let mut moves: Vec<FirstMove> = Vec::new();
         let mut complete = true;
         for code in codes {
             let left = budget.nodes.saturating_sub(used);
@@ -497,7 +503,69 @@ impl LifeAndDeath {
             }
             used += search.nodes;
         }
+        let mut solution = solution;
+        if mode != Mode::Never && moves.len() > 1 {
+            // The best ko first: ranked by the threats it leaves the opponent or needs.
+            let mut ranked: Vec<(u8, FirstMove)> = Vec::with_capacity(moves.len());
+            for m in moves {
+                let code = code_of(m.point);
+                let left = budget.nodes.saturating_sub(used);
+                let (rank, nodes) = self.ko_rank(&game, prover, mode, code, left, budget);
+                used += nodes;
+                if std::env::var("KO_DEBUG").is_ok() {
+                    eprintln!("ko rank {:?} {} nodes {}", m.point, rank, nodes);
+                }
+                ranked.push((rank, m));
+            }
+            // On equal ranks the answer's own move first, then the order of the search.
+            let answer = solution.answer.point;
+            ranked.sort_by_key(|(rank, m)| (*rank, Some(m.point) != answer));
+            moves = ranked.into_iter().map(|(_, m)| m).collect();
+            if solution.answer.certain {
+                solution.answer.point = Some(moves[0].point);
+                solution.main_line.clone_from(&moves[0].main_line);
+            }
+        }
         FirstMoves { solution, moves, complete, nodes: used }
+    }
+
+    /// How good the ko that the first move `code` starts is (lower is better), with the
+    /// nodes it took: for a ko the prover takes first (`mode` S(0)), [`KO_RANK_MAX`]
+    /// less the most ko threats the opponent may have beyond the prover's and still
+    /// lose; for one that needs threats (S(+∞)), the fewest threats the prover needs
+    /// beyond the opponent's ([`KO_RANK_MAX`] + 1 when more). Each count is one
+    /// search, within `nodes` in all; a search the budget cuts counts as a failure.
+    fn ko_rank(
+        &self,
+        game: &Game,
+        prover: Color,
+        mode: Mode,
+        code: Code,
+        nodes: u64,
+        budget: Budget,
+    ) -> (u8, u64) {
+        let mut used = 0;
+        for k in 1..=KO_RANK_MAX {
+            let threats = match mode {
+                Mode::Even => Threats::balance(prover, 0, k),
+                _ => Threats::balance(prover, k, 0),
+            };
+            let mut g = game.clone();
+            g.threats = threats;
+            let mut table = self.table();
+            let settings = self.settings(nodes.saturating_sub(used), budget);
+            let mut search = Search::new(g, &mut table, prover, settings);
+            let proved = search.prove_after(code) == Some(Proof::Proved);
+            used += search.nodes;
+            match (mode, proved) {
+                (Mode::Even, false) => return (KO_RANK_MAX + 1 - k, used),
+                (Mode::Even, true) => {}
+                (_, true) => return (k, used),
+                (_, false) => {}
+            }
+        }
+        let rank = if mode == Mode::Even { 0 } else { KO_RANK_MAX + 1 };
+        (rank, used)
     }
 
     /// The status of the target: the kill question with the attacker to move and the
@@ -540,6 +608,18 @@ impl LifeAndDeath {
             Status::Unknown
         };
         StatusReport { status, attack, defend, nodes }
+    }
+}
+
+/// The most threats beyond the other side's by which [`LifeAndDeath::first_moves`]
+/// ranks the first moves of a ko answer.
+const KO_RANK_MAX: u8 = 2;
+
+/// The code of a move.
+fn code_of(m: Move) -> Code {
+    match m {
+        Move::Play(p) => p.index() as Code,
+        Move::Pass => PASS,
     }
 }
 
