@@ -179,6 +179,7 @@ impl SharedSlot {
     }
 
     /// The key, generation and depth of whatever is stored here.
+    #[inline]
     fn occupant(&self) -> Option<Occupant> {
         let check = self.check.load(Ordering::Relaxed);
         let score = self.score.load(Ordering::Relaxed);
@@ -186,6 +187,7 @@ impl SharedSlot {
         (meta & VALID != 0).then_some((check ^ seal(score, meta), (meta >> 18) as u8, meta as u16))
     }
 
+    #[inline]
     fn write(&self, key: u64, score: u64, meta: u64) {
         self.score.store(score, Ordering::Relaxed);
         self.meta.store(meta, Ordering::Relaxed);
@@ -209,12 +211,14 @@ fn seal(score: u64, meta: u64) -> u64 {
 }
 
 /// The metadata word of an entry whose move has index `index`.
+#[inline]
 fn encode_meta(depth: u16, bound: Bound, generation: u8, index: Option<u32>) -> u64 {
     let index = index.map_or(0, |i| u64::from(i) + 1);
     VALID | u64::from(depth) | (bound as u64) << 16 | u64::from(generation) << 18 | index << 26
 }
 
 /// The entry a metadata word and a score describe.
+#[inline]
 fn decode<M, S: Score>(meta: u64, score: u64) -> Found<M, S> {
     let bound = match (meta >> 16) & 3 {
         0 => Bound::Exact,
@@ -401,6 +405,7 @@ impl<M: Copy, S: Score> TableAccess<M, S> for &SharedTable {
     fn generation(&self) -> u8 {
         self.generation
     }
+    #[inline(always)]
     fn probe(&mut self, key: u64) -> Option<Found<M, S>> {
         let (i, slots) = (index(key, self.len - 1, self.policy), self.slots());
         let pair = if self.policy == Replacement::TwoTier { 2 } else { 1 };
@@ -412,6 +417,7 @@ impl<M: Copy, S: Score> TableAccess<M, S> for &SharedTable {
     fn prefetch(&self, key: u64) {
         self.prefetch_key(key);
     }
+    #[inline(always)]
     fn store(&mut self, entry: Entry<M, S>, index_of: impl FnOnce(M) -> Option<usize>) {
         let mask = self.len - 1;
         let first = &self.slots()[index(entry.key, mask, self.policy)];
