@@ -584,32 +584,91 @@ fn minimax_after(
     m.wins(prover.opponent(), passes, t)
 }
 
+/// Whether `prover`, after its first move `first`, may wait, by plain minimax: after
+/// every answer of the opponent but a pass, the prover plays elsewhere (a pass that
+/// does not count towards the end of the game) and still wins with nobody retaking a
+/// banned ko; `None` beyond `cap` nodes for one answer.
+fn minimax_waits(problem: &Problem, goal: Goal, first: Move, cap: u64) -> Option<bool> {
+    let prover = goal.prover(problem);
+    let opponent = prover.opponent();
+    let mut board = problem.board().clone();
+    match first {
+        Move::Pass => {
+            board.pass();
+        }
+        Move::Play(p) => {
+            board.play(prover, p);
+        }
+    }
+    let path = [problem.board().hash(), board.hash()];
+    for r in problem.region().iter() {
+        if !board.is_empty_at(r)
+            || board.is_suicide(opponent, r)
+            || board.ko() == Some((r, opponent))
+        {
+            continue;
+        }
+        let mut after = board.clone();
+        after.play(opponent, r);
+        if path.contains(&after.hash()) {
+            continue;
+        }
+        let mut m = Minimax {
+            path: path.iter().copied().chain([after.hash()]).collect(),
+            board: after,
+            region: problem.region().iter().collect(),
+            target: problem.target(),
+            defender: problem.defender(),
+            prover,
+            seki_is_life: true,
+            nodes: 0,
+            cap,
+        };
+        let wins = if m.stands() {
+            m.board.pass();
+            m.path.push(m.board.hash());
+            m.wins(opponent, 0, [0, 0])?
+        } else {
+            prover != problem.defender()
+        };
+        if !wins {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
 /// The rank the solver gives a ko first move, by minimax (lower is better): for a ko
-/// the prover takes first, 2 less the opponent's extra threats (up to 2) it still
-/// beats; for one that needs threats, the fewest the prover needs (3 when more than 2).
+/// the prover takes first, 0 when the prover may wait, else 3 less the opponent's
+/// extra threats (up to 2) it still beats; for one that needs threats, the fewest the
+/// prover needs (3 when more than 2).
 fn minimax_ko_rank(problem: &Problem, goal: Goal, outcome: Outcome, first: Move) -> Option<u8> {
     let cap = 20_000_000;
+    if outcome == Outcome::KoWin && minimax_waits(problem, goal, first, cap)? {
+        return Some(0);
+    }
     for k in 1..=2u8 {
         if outcome == Outcome::KoWin {
             if !minimax_after(problem, goal, first, (0, k), cap)? {
-                return Some(3 - k);
+                return Some(4 - k);
             }
         } else if minimax_after(problem, goal, first, (k, 0), cap)? {
             return Some(k);
         }
     }
-    Some(if outcome == Outcome::KoWin { 0 } else { 3 })
+    Some(if outcome == Outcome::KoWin { 1 } else { 3 })
 }
 
 /// The correct first moves of a ko answer come best ko first, as plain minimax ranks
-/// them by the threats each leaves the opponent or needs (random framed corners of at
-/// most seven empty points; the solver's ranking is checked wherever minimax settles
-/// every rank, and some of the positions must rank their moves differently).
+/// them by whether the prover may wait and by the threats each leaves the opponent or
+/// needs (random framed corners of at most seven empty points; the solver's ranking is
+/// checked wherever minimax settles every rank, and some of the positions must rank
+/// their moves differently, by waiting among them).
 #[test]
 fn issue_11_lnd_ko_first_moves_come_best_ko_first() {
     let solver = LifeAndDeath::default();
     let mut seed: u64 = 1;
-    let (mut kos, mut ranked) = (0, 0);
+    let (mut kos, mut ranked, mut waiting) = (0, 0, 0);
     for _ in 0..1500 {
         let mut cells = [0u8; 12];
         for c in &mut cells {
@@ -647,7 +706,57 @@ fn issue_11_lnd_ko_first_moves_come_best_ko_first() {
             if ranks[0] < ranks[ranks.len() - 1] {
                 ranked += 1;
             }
+            if outcome == Outcome::KoWin && ranks[0] == 0 && ranks[ranks.len() - 1] > 0 {
+                waiting += 1;
+            }
         }
     }
-    assert!(kos >= 5 && ranked >= 3, "{kos} ko answers, {ranked} with ranks that differ");
+    assert!(
+        kos >= 5 && ranked >= 3 && waiting >= 1,
+        "{kos} ko answers, {ranked} with ranks that differ, {waiting} where waiting decides"
+    );
+}
+
+/// A ko only the attacker can start comes before one the defender can fight: White
+/// kills Black's corner by a ko it takes first after C3 or A3, but after A3 White may
+/// play elsewhere whatever Black answers (Black cannot start the ko itself), while
+/// after C3 it may not. (Found among random corners; C3 even beats two extra ko
+/// threats of Black's, so only the waiting rule puts A3 first.)
+#[test]
+fn issue_11_lnd_a_ko_only_the_attacker_can_start_comes_first() {
+    let board = Board::from_diagram(
+        "
+        O O O O O O O
+        O . O . O . O
+        O O O O O O O
+        O O O O O . O
+        . X . X O O O
+        O X . X O . O
+        X . X . O O O
+        ",
+    )
+    .expect("a diagram");
+    let size = board.size();
+    let mut region = PointSet::EMPTY;
+    for row in 0..3 {
+        for col in 0..4 {
+            region.insert(Point::must(col, row, size));
+        }
+    }
+    let target = *board.stones(Color::Black) & region;
+    let problem = Problem::new(board, target, region).expect("a problem");
+    let (a3, c3) = (vertex(&problem, "A3"), vertex(&problem, "C3"));
+    let first = LifeAndDeath::default().first_moves(&problem, Goal::Kill, BUDGET);
+    assert_eq!(first.solution.answer.outcome, Outcome::KoWin);
+    assert!(first.complete);
+    let moves: Vec<Move> = first.moves.iter().map(|m| m.point).collect();
+    assert!(moves.contains(&Move::Play(c3)), "{moves:?}");
+    assert_eq!(moves[0], Move::Play(a3), "{moves:?}");
+    assert_eq!(first.solution.answer.point, Some(Move::Play(a3)));
+    // The minimax agrees: White may wait after A3, not after C3, which beats two extra
+    // threats of Black's.
+    let cap = 20_000_000;
+    assert_eq!(minimax_waits(&problem, Goal::Kill, Move::Play(a3), cap), Some(true));
+    assert_eq!(minimax_waits(&problem, Goal::Kill, Move::Play(c3), cap), Some(false));
+    assert_eq!(minimax_ko_rank(&problem, Goal::Kill, Outcome::KoWin, Move::Play(c3)), Some(1));
 }

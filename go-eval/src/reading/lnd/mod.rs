@@ -26,10 +26,12 @@
 //! of S(−∞) in S(+∞) and S(0), its losses of S(+∞) in S(0).
 //!
 //! Not every ko is as good: when several first moves give the same ko outcome,
-//! [`LifeAndDeath::first_moves`] ranks them by finer balances, up to two threats: a ko
-//! the prover takes first is better the more threats the opponent may have beyond the
-//! prover's and still lose (S(−1), S(−2)), a ko that needs threats is better the
-//! fewer the prover needs (S(+1), S(+2)). An open problem's ko answer
+//! [`LifeAndDeath::first_moves`] ranks them. A ko the prover takes first is best when
+//! the prover may wait (whatever the opponent answers, it may play elsewhere and still
+//! win S(0): only it can start the ko, as with a bent four in the corner, which
+//! Japanese rules count dead), then the more threats the opponent may have beyond the
+//! prover's and still lose (S(−1), S(−2)); a ko that needs threats is better the fewer
+//! the prover needs (S(+1), S(+2)). An open problem's ko answer
 //! ([`LifeAndDeath::solve_open`]) is the best of them.
 //!
 //! # The search

@@ -124,10 +124,12 @@ pub struct FirstMoves {
     /// The answer to the question itself (as [`LifeAndDeath::solve`] gives it).
     pub solution: Solution,
     /// Every move that reaches [`Solution::answer`]'s outcome, empty when the goal is
-    /// not reached: in the order of the search, but for a ko, best ko first (by the ko
-    /// threats the opponent may have beyond the prover's and still lose, for a ko the
-    /// prover takes first; by the fewest the prover needs, for one that needs threats;
-    /// up to two each, on equal ranks the question's own move first).
+    /// not reached: in the order of the search, but for a ko, best ko first. A ko the
+    /// prover takes first is better when the prover may wait (play elsewhere after any
+    /// answer and still win it: only the prover can start it, as a bent four in the
+    /// corner), then the more ko threats the opponent may have beyond the prover's and
+    /// still lose; one that needs threats, the fewer the prover needs. Up to two
+    /// threats each; on equal ranks the question's own move first.
     pub moves: Vec<FirstMove>,
     /// Whether every legal first move was settled within the budget (when false,
     /// `moves` may miss some).
@@ -512,9 +514,6 @@ impl LifeAndDeath {
                 let left = budget.nodes.saturating_sub(used);
                 let (rank, nodes) = self.ko_rank(&game, prover, mode, code, left, budget);
                 used += nodes;
-                if std::env::var("KO_DEBUG").is_ok() {
-                    eprintln!("ko rank {:?} {} nodes {}", m.point, rank, nodes);
-                }
                 ranked.push((rank, m));
             }
             // On equal ranks the answer's own move first, then the order of the search.
@@ -530,11 +529,12 @@ impl LifeAndDeath {
     }
 
     /// How good the ko that the first move `code` starts is (lower is better), with the
-    /// nodes it took: for a ko the prover takes first (`mode` S(0)), [`KO_RANK_MAX`]
-    /// less the most ko threats the opponent may have beyond the prover's and still
-    /// lose; for one that needs threats (S(+∞)), the fewest threats the prover needs
-    /// beyond the opponent's ([`KO_RANK_MAX`] + 1 when more). Each count is one
-    /// search, within `nodes` in all; a search the budget cuts counts as a failure.
+    /// nodes it took: for a ko the prover takes first (`mode` S(0)), 0 when the prover
+    /// may wait ([`LifeAndDeath::waits`]), else [`KO_RANK_MAX`] + 1 less the most ko
+    /// threats the opponent may have beyond the prover's and still lose; for one that
+    /// needs threats (S(+∞)), the fewest threats the prover needs beyond the opponent's
+    /// ([`KO_RANK_MAX`] + 1 when more). Each count is one search (the wait one per
+    /// reply), within `nodes` in all; a search the budget cuts counts as a failure.
     fn ko_rank(
         &self,
         game: &Game,
@@ -545,6 +545,13 @@ impl LifeAndDeath {
         budget: Budget,
     ) -> (u8, u64) {
         let mut used = 0;
+        if mode == Mode::Even {
+            let (waits, n) = self.waits(game, prover, code, nodes, budget);
+            used += n;
+            if waits {
+                return (0, used);
+            }
+        }
         for k in 1..=KO_RANK_MAX {
             let threats = match mode {
                 Mode::Even => Threats::balance(prover, 0, k),
@@ -558,14 +565,61 @@ impl LifeAndDeath {
             let proved = search.prove_after(code) == Some(Proof::Proved);
             used += search.nodes;
             match (mode, proved) {
-                (Mode::Even, false) => return (KO_RANK_MAX + 1 - k, used),
+                (Mode::Even, false) => return (KO_RANK_MAX + 2 - k, used),
                 (Mode::Even, true) => {}
                 (_, true) => return (k, used),
                 (_, false) => {}
             }
         }
-        let rank = if mode == Mode::Even { 0 } else { KO_RANK_MAX + 1 };
-        (rank, used)
+        (if mode == Mode::Even { 1 } else { KO_RANK_MAX + 1 }, used)
+    }
+
+    /// Whether the prover, after its first move `code` (a ko it takes first, `game` in
+    /// S(0) with the prover to move), may wait: whatever the opponent answers (but a
+    /// pass), the prover may play elsewhere (a pass that does not count towards the end
+    /// of the game) and still win with nobody retaking a banned ko. Such a ko only the
+    /// prover can start, when it has removed the opponent's threats: a bent four in the
+    /// corner, dead under Japanese rules, is one. With the nodes used.
+    fn waits(
+        &self,
+        game: &Game,
+        prover: Color,
+        code: Code,
+        nodes: u64,
+        budget: Budget,
+    ) -> (bool, u64) {
+        let mut used = 0;
+        let mut g = game.clone();
+        let Ok(first) = g.play(code) else { return (false, 0) };
+        let replies: Vec<Code> = g.points().iter().map(|p| p.index() as Code).collect();
+        for r in replies {
+            let Ok(reply) = g.play(r) else { continue };
+            let mover = g.to_move.opponent();
+            let removed = Game::removed(&reply);
+            let over = g.winner(Some((mover, r, removed)));
+            let ok = match over {
+                Some(w) => w == prover,
+                None => {
+                    let tenuki = g.play(PASS).expect("a pass is legal");
+                    let passes = std::mem::replace(&mut g.passes, 0);
+                    let mut table = self.table();
+                    let settings = self.settings(nodes.saturating_sub(used), budget);
+                    let mut search = Search::new(g.clone(), &mut table, prover, settings);
+                    let proved = search.prove() == Proof::Proved;
+                    used += search.nodes;
+                    g.passes = passes;
+                    g.undo(tenuki);
+                    proved
+                }
+            };
+            g.undo(reply);
+            if !ok {
+                g.undo(first);
+                return (false, used);
+            }
+        }
+        g.undo(first);
+        (true, used)
     }
 
     /// The status of the target: the kill question with the attacker to move and the
@@ -612,7 +666,7 @@ impl LifeAndDeath {
 }
 
 /// The most threats beyond the other side's by which [`LifeAndDeath::first_moves`]
-/// ranks the first moves of a ko answer.
+/// ranks the first moves of a ko answer (after whether the prover may wait).
 const KO_RANK_MAX: u8 = 2;
 
 /// The code of a move.
