@@ -221,7 +221,21 @@ fn report(
 ) -> Report {
     let solution = &answer.moves.solution;
     let problem = &answer.frame.problem;
-    let status_text = match status.status {
+    // A critical group's point for the side to play is the answer's (the best ko when
+    // several first moves take one), not the status search's first proven move.
+    let shown = match (status.status, solution.answer.point) {
+        (Status::Critical { attack, defend }, Some(Move::Play(p)))
+            if solution.answer.certain && solution.answer.outcome.is_success() =>
+        {
+            if to_play == problem.attacker() {
+                Status::Critical { attack: p, defend }
+            } else {
+                Status::Critical { attack, defend: p }
+            }
+        }
+        (s, _) => s,
+    };
+    let status_text = match shown {
         Status::Unknown => "unknown".to_owned(),
         s => s.to_string(),
     };
