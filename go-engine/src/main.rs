@@ -54,8 +54,9 @@ enum Command {
     /// df-pn solver; the goal (kill or live) comes from --goal, the root comment, or is
     /// found by the solver. Seki counts as life. Ko results follow GNU Go's codes: 1
     /// win, 2 ko taken first, 3 ko needing the first threat, 0 failure; the first
-    /// moves of a ko come best ko first (by the ko threats each leaves the opponent, or
-    /// needs, up to two), and the answer is the first of them. Exit code 2
+    /// moves of a ko come best ko first (a ko only the side to play can start, as a bent
+    /// four in the corner, then by the ko threats each leaves the opponent, or needs,
+    /// up to two), and the answer is the first of them. Exit code 2
     /// when the node limit (--nodes) cut a search: the answer printed is then the best
     /// proven so far.
     Solve(cmd::solve::Args),
