@@ -32,6 +32,29 @@ struct Minimax {
 }
 
 impl Minimax {
+    /// The minimax of `problem` for `prover` from `board`, reached by the positions of
+    /// `path` (the current one last).
+    fn at(
+        problem: &Problem,
+        prover: Color,
+        board: Board,
+        path: Vec<u64>,
+        seki_is_life: bool,
+        cap: u64,
+    ) -> Minimax {
+        Minimax {
+            board,
+            region: problem.region().iter().collect(),
+            target: problem.target(),
+            defender: problem.defender(),
+            prover,
+            seki_is_life,
+            path,
+            nodes: 0,
+            cap,
+        }
+    }
+
     fn stands(&self) -> bool {
         !(self.target & *self.board.stones(self.defender)).is_empty()
     }
@@ -110,17 +133,8 @@ fn minimax_outcome(
     cap: u64,
 ) -> Option<Outcome> {
     let prover = goal.prover(problem);
-    let mut m = Minimax {
-        board: problem.board().clone(),
-        region: problem.region().iter().collect(),
-        target: problem.target(),
-        defender: problem.defender(),
-        prover,
-        seki_is_life,
-        path: vec![problem.board().hash()],
-        nodes: 0,
-        cap,
-    };
+    let path = vec![problem.board().hash()];
+    let mut m = Minimax::at(problem, prover, problem.board().clone(), path, seki_is_life, cap);
     let mut s = |prover_retakes: u8, opponent_retakes: u8| {
         let mut t = [0; 2];
         t[prover.index()] = prover_retakes;
@@ -542,6 +556,23 @@ proptest! {
     }
 }
 
+/// The board of `problem` after `prover`'s first move `first`, and the passes just
+/// made (1 after a pass).
+fn after_first(problem: &Problem, prover: Color, first: Move) -> (Board, u8) {
+    let mut board = problem.board().clone();
+    let passes = match first {
+        Move::Pass => {
+            board.pass();
+            1
+        }
+        Move::Play(p) => {
+            board.play(prover, p);
+            0
+        }
+    };
+    (board, passes)
+}
+
 /// Whether `prover` (the pursuer of `goal`) reaches it after playing `first` itself,
 /// by plain minimax with `prover_retakes` and `opponent_retakes` ko permissions;
 /// `None` beyond `cap` nodes.
@@ -553,31 +584,12 @@ fn minimax_after(
     cap: u64,
 ) -> Option<bool> {
     let prover = goal.prover(problem);
-    let mut board = problem.board().clone();
     let mut t = [0; 2];
     t[prover.index()] = prover_retakes;
     t[prover.opponent().index()] = opponent_retakes;
-    let passes = match first {
-        Move::Pass => {
-            board.pass();
-            1
-        }
-        Move::Play(p) => {
-            board.play(prover, p);
-            0
-        }
-    };
-    let mut m = Minimax {
-        path: vec![problem.board().hash(), board.hash()],
-        board,
-        region: problem.region().iter().collect(),
-        target: problem.target(),
-        defender: problem.defender(),
-        prover,
-        seki_is_life: true,
-        nodes: 0,
-        cap,
-    };
+    let (board, passes) = after_first(problem, prover, first);
+    let path = vec![problem.board().hash(), board.hash()];
+    let mut m = Minimax::at(problem, prover, board, path, true, cap);
     if !m.stands() {
         return Some(prover != problem.defender());
     }
@@ -591,15 +603,7 @@ fn minimax_after(
 fn minimax_waits(problem: &Problem, goal: Goal, first: Move, cap: u64) -> Option<bool> {
     let prover = goal.prover(problem);
     let opponent = prover.opponent();
-    let mut board = problem.board().clone();
-    match first {
-        Move::Pass => {
-            board.pass();
-        }
-        Move::Play(p) => {
-            board.play(prover, p);
-        }
-    }
+    let (board, _) = after_first(problem, prover, first);
     let path = [problem.board().hash(), board.hash()];
     for r in problem.region().iter() {
         if !board.is_empty_at(r)
@@ -613,17 +617,8 @@ fn minimax_waits(problem: &Problem, goal: Goal, first: Move, cap: u64) -> Option
         if path.contains(&after.hash()) {
             continue;
         }
-        let mut m = Minimax {
-            path: path.iter().copied().chain([after.hash()]).collect(),
-            board: after,
-            region: problem.region().iter().collect(),
-            target: problem.target(),
-            defender: problem.defender(),
-            prover,
-            seki_is_life: true,
-            nodes: 0,
-            cap,
-        };
+        let path = path.iter().copied().chain([after.hash()]).collect();
+        let mut m = Minimax::at(problem, prover, after, path, true, cap);
         let wins = if m.stands() {
             m.board.pass();
             m.path.push(m.board.hash());

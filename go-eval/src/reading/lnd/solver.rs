@@ -559,11 +559,9 @@ impl LifeAndDeath {
             };
             let mut g = game.clone();
             g.threats = threats;
-            let mut table = self.table();
-            let settings = self.settings(nodes.saturating_sub(used), budget);
-            let mut search = Search::new(g, &mut table, prover, settings);
-            let proved = search.prove_after(code) == Some(Proof::Proved);
-            used += search.nodes;
+            let (proved, n) =
+                self.proves(g, prover, Some(code), nodes.saturating_sub(used), budget);
+            used += n;
             match (mode, proved) {
                 (Mode::Even, false) => return (KO_RANK_MAX + 2 - k, used),
                 (Mode::Even, true) => {}
@@ -572,6 +570,25 @@ impl LifeAndDeath {
             }
         }
         (if mode == Mode::Even { 1 } else { KO_RANK_MAX + 1 }, used)
+    }
+
+    /// Whether a search of its own (a fresh table, `nodes` at most) proves `game` for
+    /// `prover`, after the move `after` if any (an illegal one fails); with the nodes.
+    fn proves(
+        &self,
+        game: Game,
+        prover: Color,
+        after: Option<Code>,
+        nodes: u64,
+        budget: Budget,
+    ) -> (bool, u64) {
+        let mut table = self.table();
+        let mut search = Search::new(game, &mut table, prover, self.settings(nodes, budget));
+        let proof = match after {
+            Some(code) => search.prove_after(code),
+            None => Some(search.prove()),
+        };
+        (proof == Some(Proof::Proved), search.nodes)
     }
 
     /// Whether the prover, after its first move `code` (a ko it takes first, `game` in
@@ -602,11 +619,9 @@ impl LifeAndDeath {
                 None => {
                     let tenuki = g.play(PASS).expect("a pass is legal");
                     let passes = std::mem::replace(&mut g.passes, 0);
-                    let mut table = self.table();
-                    let settings = self.settings(nodes.saturating_sub(used), budget);
-                    let mut search = Search::new(g.clone(), &mut table, prover, settings);
-                    let proved = search.prove() == Proof::Proved;
-                    used += search.nodes;
+                    let left = nodes.saturating_sub(used);
+                    let (proved, n) = self.proves(g.clone(), prover, None, left, budget);
+                    used += n;
                     g.passes = passes;
                     g.undo(tenuki);
                     proved
