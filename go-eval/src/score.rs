@@ -113,7 +113,9 @@ impl ReadStatus {
     /// The default budget of each owl question of the evaluation: 300 nodes, 10 plies.
     pub const BUDGET: Budget = Budget::new(300, 10);
 
-    /// Reads every dragon of `position` with `budget` per owl question.
+    /// Reads every dragon of `position` with `budget` per owl question, shared by the
+    /// moves at the root ([`Owl::sharing_the_budget`]: a dragon the budget cannot
+    /// settle lives).
     pub fn new(position: &Position, budget: Budget) -> ReadStatus {
         ReadStatus::read(position, budget, false)
     }
@@ -137,7 +139,7 @@ impl ReadStatus {
             nodes: 0,
         };
         let mut scratch = OwlScratch::new();
-        let owl = if ended { Owl::settling() } else { Owl::new() };
+        let owl = if ended { Owl::settling() } else { Owl::new() }.sharing_the_budget();
         let statuses = owl.dragon_statuses(board, budget, &mut scratch);
         let read_dead = statuses
             .iter()

@@ -106,6 +106,14 @@ impl<'a> Core<'a> {
         }
     }
 
+    /// Gives the search `nodes` more nodes from here on, and forgets that the budget
+    /// ran out (a fresh slice of the budget, e.g. for the next move at the root).
+    /// Returns whether it had run out.
+    pub(crate) fn refill(&mut self, nodes: u64) -> bool {
+        self.node_limit = self.nodes.saturating_add(nodes);
+        core::mem::take(&mut self.budget_hit)
+    }
+
     /// Whether `color` may play on `p` in this search: an empty point, not a suicide,
     /// and not a banned ko retake unless this search lets `color` retake (a conditional
     /// ko capture, tried up to the ko depth; beyond it the node is cut).

@@ -32,7 +32,7 @@
 //!   of two liberties that shares one with the dragon, which makes the approach there a
 //!   self-atari). Each is tried on the board and the resulting leaf value orders them
 //!   (the eye spaces' vital points before moves the leaf values alike);
-//!   beyond the first plies fewer moves are tried (5 at the root, then 4, 3, 2 and,
+//!   beyond the first plies fewer moves are tried (6 at the root, then 4, 3, 2 and,
 //!   from the ninth ply on, 1).
 //! - **The target in danger**: at an attack node the attacker first captures a target
 //!   chain with one liberty (its capture is the goal, whatever eyes the dragon seems to
@@ -42,10 +42,13 @@
 //!   atari, the eyes do not decide at either node: the search goes on (the owner must
 //!   save it).
 //! - **Ko** is the threat balance of [`Outcome`], as in every reader.
-//! - **Budgets**: [`Budget::nodes`] owl nodes per question and [`Budget::depth`] plies;
-//!   when either runs out the dragon counts as alive (as GNU Go's owl does) at a node
-//!   budget, or is judged by its leaf value at the depth limit, and the answer is not
-//!   certain. A reader for a finished game ([`Owl::settling`]) judges a line the node
+//! - **Budgets**: [`Budget::nodes`] owl nodes per move at the root (each root move has
+//!   the whole budget, so one tried late is not judged on what the others left) and
+//!   [`Budget::depth`] plies; when either runs out the dragon counts as alive (as GNU
+//!   Go's owl does) at a node budget, or is judged by its leaf value at the depth
+//!   limit, and the answer is not certain. At the root a move that reaches its goal
+//!   only because a budget cut a line is the answer only if no other move reaches it
+//!   with certainty. A reader for a finished game ([`Owl::settling`]) judges a line the node
 //!   budget cuts by the leaf value too. No clock is ever read: answers are identical
 //!   across runs and table sizes.
 //!
@@ -140,11 +143,12 @@ impl Default for OwlScratch {
 pub struct Owl {
     tactics: Tactics,
     settle: bool,
+    root_slices: bool,
 }
 
 impl Default for Owl {
     fn default() -> Owl {
-        Owl { tactics: Tactics::new(TacticsConfig::FAST), settle: false }
+        Owl { tactics: Tactics::new(TacticsConfig::FAST), settle: false, root_slices: true }
     }
 }
 
@@ -173,8 +177,8 @@ enum Question {
 }
 
 impl Owl {
-    /// The default budget: 2,000 owl nodes and 14 plies (GNU Go: 1,000 owl nodes and
-    /// depth 20, with a move generation from patterns).
+    /// The default budget: 2,000 owl nodes per root move and 14 plies (GNU Go: 1,000 owl
+    /// nodes and depth 20, with a move generation from patterns).
     pub const BUDGET: Budget = Budget::new(2000, 14);
 
     /// An owl reader.
@@ -208,6 +212,22 @@ impl Owl {
     /// ```
     pub fn settling() -> Owl {
         Owl { settle: true, ..Owl::default() }
+    }
+
+    /// The same reader with one node budget per question, shared by the moves at the
+    /// root (the first ones use what they need, later ones what is left) instead of
+    /// the whole budget for each root move: a dragon the reader cannot settle within
+    /// the budget lives, as the score estimate of a game in progress wants it
+    /// ([`crate::score::ReadStatus`]).
+    ///
+    /// ```
+    /// use go_eval::reading::owl::Owl;
+    ///
+    /// assert_ne!(Owl::new().sharing_the_budget(), Owl::new());
+    /// ```
+    #[must_use]
+    pub fn sharing_the_budget(self) -> Owl {
+        Owl { root_slices: false, ..self }
     }
 
     /// Can the dragon on `target` be killed, the attacker moving first? The answer's
@@ -360,6 +380,7 @@ impl Owl {
                 goal,
                 budget,
                 settle: self.settle,
+                root_slices: self.root_slices,
             };
             let mut search = Search::new(
                 board,

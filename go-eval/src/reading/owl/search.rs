@@ -32,10 +32,11 @@ fn order_key(attack: bool, leaf: i32, table_move: bool, vital: bool) -> i32 {
     }
 }
 
-/// Moves tried at a node at `ply`: 5 at the root, fewer deeper.
+/// Moves tried at a node at `ply`: 6 at the root (each with the whole budget), fewer
+/// deeper.
 fn branching(ply: u16) -> usize {
     match ply {
-        0 => 5,
+        0 => 6,
         1 | 2 => 4,
         3..=5 => 3,
         6..=8 => 2,
@@ -56,6 +57,9 @@ pub(super) struct Setting {
     /// Whether a line the budget cuts is judged by the dragon's eye space
     /// ([`super::Owl::settling`]) instead of letting the owner live.
     pub(super) settle: bool,
+    /// Whether each root move has the whole node budget ([`super::Owl::sharing_the_budget`]
+    /// turns it off).
+    pub(super) root_slices: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,6 +288,9 @@ impl<'a> Search<'a> {
         }
         scored.sort_by_key(|&(k, _)| k);
         let width = branching(self.ply);
+        if self.ply == 0 && self.setting.root_slices {
+            return self.try_root_moves(attack, color, &scored[..scored.len().min(width)]);
+        }
         let mut certain = true;
         for &(_, m) in scored.iter().take(width) {
             if !self.playable(color, m) {
@@ -303,6 +310,43 @@ impl<'a> Search<'a> {
             }
         }
         NodeResult::new(false, None, certain)
+    }
+
+    /// The moves of the root, each with the whole node budget of the question (a move
+    /// tried after others is not judged on what they left): the first move that
+    /// reaches the mover's goal with certainty is the answer; one that reaches it only
+    /// because a budget cut a line (the owner lives there) is kept while the other
+    /// moves are tried, and is the answer if none does better. The budget counts as
+    /// hit if it ran out under any move.
+    fn try_root_moves(&mut self, attack: bool, color: Color, moves: &[(i32, Point)]) -> NodeResult {
+        let slice = self.setting.budget.nodes;
+        let mut hit = self.refill(slice);
+        let mut certain = true;
+        let mut fallback = None;
+        for &(_, m) in moves {
+            if !self.playable(color, m) {
+                continue;
+            }
+            let undo = self.board.play(color, m);
+            self.ply += 1;
+            let r = if attack { self.defend_node() } else { self.attack_node() };
+            self.ply -= 1;
+            self.board.undo(undo);
+            hit |= self.refill(slice);
+            if !r.success && r.certain {
+                self.budget_hit = hit;
+                return NodeResult::new(true, Some(m), true);
+            }
+            if !r.success {
+                fallback = fallback.or(Some(m));
+            }
+            certain &= r.certain;
+        }
+        self.budget_hit = hit;
+        match fallback {
+            Some(m) => NodeResult::new(true, Some(m), false),
+            None => NodeResult::new(false, None, certain),
+        }
     }
 
     /// The candidate moves at a node, most important first: vital points, tactical

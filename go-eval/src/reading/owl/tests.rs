@@ -536,3 +536,56 @@ fn a_weak_wall_beside_two_sure_eyes_does_not_make_the_group_critical() {
         assert_eq!(a.outcome, Outcome::Lose, "{how} {a}");
     });
 }
+
+/// Two positions of random 9×9 games (generated for this test, not from any suite)
+/// with a dragon that cannot live (D9, G1: every defence fails in a 50,000-node
+/// search). At 300 nodes, before each root move had the whole budget, the first root
+/// moves used it up and the next one (A2, E2) passed for a defence because the budget
+/// cut its line.
+const RANDOM_GAMES_CUT_AT_THE_ROOT: [(&str, &str); 2] = [
+    (
+        "
+        X X X X . . . X O
+        . X X O . O O O .
+        X O O O X X O . O
+        . X O . . O X O X
+        X X X O O . X O X
+        X O . X . X X O .
+        . O O . X O O O .
+        . . X O O . . . .
+        . . . X X O O X X
+        ",
+        "D9",
+    ),
+    (
+        "
+        . . O . O . O . O
+        X O X X . . . . .
+        . X O . O . . X O
+        O . . . . . . . O
+        . O X X X . O . X
+        O . X . . . . X X
+        O . X . X . . . .
+        . . . . . . X . X
+        . . . . . O O X .
+        ",
+        "G1",
+    ),
+];
+
+/// The defence at a small budget answers as a much larger search does: each root
+/// move is read with the whole budget, and a move that succeeds only because the
+/// budget cut its line is the answer only when no move succeeds with certainty.
+#[test]
+fn issue_11_a_root_move_tried_late_has_the_whole_budget() {
+    let owl = Owl::default();
+    let mut scratch = OwlScratch::new();
+    for (diagram, target) in RANDOM_GAMES_CUT_AT_THE_ROOT {
+        let mut board = Board::from_diagram(diagram).unwrap();
+        let t = at(&board, target);
+        let large = owl.defend(&mut board, t, Budget::new(50_000, 14), &mut scratch);
+        assert_eq!(large.outcome, Outcome::Lose, "{target}");
+        let small = owl.defend(&mut board, t, Budget::new(300, 14), &mut scratch);
+        assert_eq!((small.outcome, small.point), (Outcome::Lose, None), "{target}");
+    }
+}
