@@ -573,7 +573,7 @@ fn fmt_dragons(f: &mut fmt::Formatter<'_>, dragons: &[DragonInfo]) -> fmt::Resul
     let count = |status: &str| dragons.iter().filter(|d| d.status == status).count();
     writeln!(
         f,
-        "Reading (owl, {} nodes and {} plies per dragon): {} dragons, {} critical, {} dead, {} seki",
+        "Reading (owl, {} nodes per root move and {} plies per dragon): {} dragons, {} critical, {} dead, {} seki",
         budget.nodes,
         budget.depth,
         dragons.len(),

@@ -68,7 +68,7 @@ fn text_output_of_the_embedded_game() {
     // Owl reading agrees: every dragon lives.
     assert!(
         out.ends_with(
-            "\nReading (owl, 2000 nodes and 14 plies per dragon): 4 dragons, 0 critical, 0 dead, 0 seki\n"
+            "\nReading (owl, 2000 nodes per root move and 14 plies per dragon): 4 dragons, 0 critical, 0 dead, 0 seki\n"
         ),
         "{out}"
     );
@@ -235,7 +235,7 @@ fn files_and_errors() {
          \x20  A B C D E\n\
          Score estimate: W+25.5 (bounds: W+25.5 to W+24.5)\n\
          \n\
-         Reading (owl, 2000 nodes and 14 plies per dragon): 2 dragons, 0 critical, 1 dead, 0 seki\n\
+         Reading (owl, 2000 nodes per root move and 14 plies per dragon): 2 dragons, 0 critical, 1 dead, 0 seki\n\
          \x20 dead     black A5 B5\n"
     );
     let bad = dir.join("bad.sgf");

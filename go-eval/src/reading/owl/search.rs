@@ -121,16 +121,30 @@ impl<'a> Search<'a> {
     /// Plays the root move `m` for `color` and answers whether it reaches the mover's
     /// goal.
     pub(super) fn root_move(&mut self, color: Color, m: Point) -> NodeResult {
-        if !self.board.size().contains(m) || !self.playable(color, m) {
-            return NodeResult::new(false, None, true);
+        let reply = if self.board.size().contains(m) {
+            self.reply(color == self.setting.attacker, m)
+        } else {
+            None
+        };
+        match reply {
+            Some(r) => NodeResult::new(!r.success, (!r.success).then_some(m), r.certain),
+            None => NodeResult::new(false, None, true),
+        }
+    }
+
+    /// Plays `m` for the attacker (`attack`) or the owner and reads the other side's
+    /// node; `None` when `m` is not playable.
+    fn reply(&mut self, attack: bool, m: Point) -> Option<NodeResult> {
+        let color = if attack { self.setting.attacker } else { self.owner() };
+        if !self.playable(color, m) {
+            return None;
         }
         let undo = self.board.play(color, m);
         self.ply += 1;
-        let r =
-            if color == self.setting.attacker { self.defend_node() } else { self.attack_node() };
+        let r = if attack { self.defend_node() } else { self.attack_node() };
         self.ply -= 1;
         self.board.undo(undo);
-        NodeResult::new(!r.success, (!r.success).then_some(m), r.certain)
+        Some(r)
     }
 
     /// An attack node: the attacker to move; success if the dragon dies.
@@ -289,18 +303,11 @@ impl<'a> Search<'a> {
         scored.sort_by_key(|&(k, _)| k);
         let width = branching(self.ply);
         if self.ply == 0 && self.setting.root_slices {
-            return self.try_root_moves(attack, color, &scored[..scored.len().min(width)]);
+            return self.try_root_moves(attack, &scored[..scored.len().min(width)]);
         }
         let mut certain = true;
         for &(_, m) in scored.iter().take(width) {
-            if !self.playable(color, m) {
-                continue;
-            }
-            let undo = self.board.play(color, m);
-            self.ply += 1;
-            let r = if attack { self.defend_node() } else { self.attack_node() };
-            self.ply -= 1;
-            self.board.undo(undo);
+            let Some(r) = self.reply(attack, m) else { continue };
             if !r.success {
                 return NodeResult::new(true, Some(m), r.certain);
             }
@@ -318,20 +325,13 @@ impl<'a> Search<'a> {
     /// because a budget cut a line (the owner lives there) is kept while the other
     /// moves are tried, and is the answer if none does better. The budget counts as
     /// hit if it ran out under any move.
-    fn try_root_moves(&mut self, attack: bool, color: Color, moves: &[(i32, Point)]) -> NodeResult {
+    fn try_root_moves(&mut self, attack: bool, moves: &[(i32, Point)]) -> NodeResult {
         let slice = self.setting.budget.nodes;
         let mut hit = self.refill(slice);
         let mut certain = true;
         let mut fallback = None;
         for &(_, m) in moves {
-            if !self.playable(color, m) {
-                continue;
-            }
-            let undo = self.board.play(color, m);
-            self.ply += 1;
-            let r = if attack { self.defend_node() } else { self.attack_node() };
-            self.ply -= 1;
-            self.board.undo(undo);
+            let Some(r) = self.reply(attack, m) else { continue };
             hit |= self.refill(slice);
             if !r.success && r.certain {
                 self.budget_hit = hit;
