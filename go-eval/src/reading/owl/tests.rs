@@ -589,3 +589,30 @@ fn issue_11_a_root_move_tried_late_has_the_whole_budget() {
         assert_eq!((small.outcome, small.point), (Outcome::Lose, None), "{target}");
     }
 }
+
+/// On this file's designed positions, a small budget answers both questions as a
+/// 50,000-node search does where each root move has the whole budget (before, the
+/// first root moves used up the 20 or 80 nodes and a later move failed or passed for
+/// lack of them): a lunch, a race and a chain in atari beside an eye.
+#[test]
+fn issue_11_designed_positions_at_small_budgets_answer_as_large_ones() {
+    let owl = Owl::default();
+    let mut scratch = OwlScratch::new();
+    let cases =
+        [(LUNCH, "H8", 80), (LUNCH, "A3", 20), (RACE, "D3", 20), (CHAIN_IN_ATARI, "E3", 80)];
+    for (diagram, target, nodes) in cases {
+        let mut board = Board::from_diagram(diagram).unwrap();
+        let t = at(&board, target);
+        let large = Budget::new(50_000, 14);
+        let small = Budget::new(nodes, 14);
+        let expected = (
+            owl.defend(&mut board, t, large, &mut scratch).outcome,
+            owl.attack(&mut board, t, large, &mut scratch).outcome,
+        );
+        let got = (
+            owl.defend(&mut board, t, small, &mut scratch).outcome,
+            owl.attack(&mut board, t, small, &mut scratch).outcome,
+        );
+        assert_eq!(got, expected, "{target} at {nodes} nodes");
+    }
+}
