@@ -258,6 +258,7 @@ impl Game {
                     self.attacker,
                     self.defender,
                     self.target,
+                    self.to_move == self.attacker,
                 ) {
                     return Some(self.attacker);
                 }
@@ -274,7 +275,13 @@ impl Game {
         } else if self.leaf.defender_safe(&self.board, self.defender, self.target) {
             return Some(self.defender);
         }
-        if self.leaf.defender_hopeless(&self.board, self.attacker, self.defender, self.target) {
+        if self.leaf.defender_hopeless(
+            &self.board,
+            self.attacker,
+            self.defender,
+            self.target,
+            self.to_move == self.attacker,
+        ) {
             return Some(self.attacker);
         }
         None

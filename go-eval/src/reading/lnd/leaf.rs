@@ -168,12 +168,18 @@ impl Leaf {
     /// eye, and no seki fits either (the attacker kills such a seki by filling one of
     /// the two shared liberties: the defender captures and is left with a two-point
     /// eye). If C leaves the play region nothing is concluded.
+    ///
+    /// With the attacker to move and no ko on the board, Q empty and connected is also
+    /// hopeless when its shape is one the attacker kills by playing first (see
+    /// [`nakade`]); the 2×2 square, and a shape whose vital point holds the only
+    /// attacker stone of Q, are hopeless whoever moves.
     pub(crate) fn defender_hopeless(
         &mut self,
         board: &Board,
         attacker: Color,
         defender: Color,
         target: PointSet,
+        attacker_to_move: bool,
     ) -> bool {
         self.room = None;
         let own = *board.stones(defender);
@@ -202,9 +208,72 @@ impl Leaf {
                 let attackers = *board.stones(attacker);
                 q.iter().any(|p| {
                     PointSet::from_iter([p]).adjacent(&q).len() == 2 && attackers.contains(p)
-                })
+                }) || (attacker_to_move && nakade(board, q) == Some(Nakade::First))
             }
+            4..=6 => match nakade(board, q) {
+                Some(Nakade::Always) => true,
+                Some(Nakade::First) => attacker_to_move,
+                None => false,
+            },
             _ => false,
         }
+    }
+}
+
+/// When the defender's eye space Q dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Nakade {
+    /// Whoever moves first (the 2×2 square; a shape with the attacker on its vital
+    /// point).
+    Always,
+    /// When the attacker moves first and takes the vital point.
+    First,
+}
+
+/// The killable shapes among empty, connected sets of three to six points, with no ko
+/// on the board (a ko ban could keep the attacker off the vital point): any three
+/// points (straight or bent three), the pyramid four (a point next to the three
+/// others), the bulky five (the only five points holding a 2×2 square: five
+/// adjacencies), the crossed five (a point next to the four others) and the rabbity
+/// six (six points, six adjacencies, a point next to four others); the square four
+/// dies whoever moves (with or without one attacker stone), and so does a shape of
+/// four to six points whose vital point alone holds an attacker stone. These are the
+/// classical nakade shapes.
+fn nakade(board: &Board, q: PointSet) -> Option<Nakade> {
+    let inside = q - board.empty_set();
+    if board.ko().is_some() || inside.len() > 1 {
+        return None;
+    }
+    let first = q.first()?;
+    if PointSet::flood_fill(&PointSet::from_iter([first]), &q) != q {
+        return None;
+    }
+    if q.len() > 6 {
+        return None;
+    }
+    // Each point's neighbours within Q (no allocation: this runs at every leaf).
+    let mut degrees = [(0usize, first); 6];
+    for (slot, p) in degrees.iter_mut().zip(q.iter()) {
+        *slot = (PointSet::from_iter([p]).adjacent(&q).len(), p);
+    }
+    let degrees = &degrees[..q.len()];
+    let edges = degrees.iter().map(|&(d, _)| d).sum::<usize>() / 2;
+    let widest = degrees.iter().map(|&(d, _)| d).max().unwrap_or(0);
+    let shape = match (q.len(), edges, widest) {
+        (3, _, _) => Nakade::First,
+        (4, 4, _) => Nakade::Always,
+        (4, 3, 3) | (5, 5, _) | (5, 4, 4) | (6, 6, 4) => Nakade::First,
+        _ => return None,
+    };
+    match inside.first() {
+        None => Some(shape),
+        Some(_) if shape == Nakade::Always => Some(shape),
+        // The attacker's stone on the vital point (the one point of the widest
+        // degree) of a shape of four to six points: dead whoever moves.
+        Some(stone) if q.len() >= 4 => {
+            let mut vital = degrees.iter().filter(|&&(d, _)| d == widest).map(|&(_, p)| p);
+            (vital.next() == Some(stone) && vital.next().is_none()).then_some(Nakade::Always)
+        }
+        Some(_) => None,
     }
 }
