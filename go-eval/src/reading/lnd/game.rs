@@ -253,13 +253,7 @@ impl Game {
                 if self.leaf.defender_safe(&self.board, self.defender, self.target) {
                     return Some(self.defender);
                 }
-                if self.leaf.defender_hopeless(
-                    &self.board,
-                    self.attacker,
-                    self.defender,
-                    self.target,
-                    self.to_move == self.attacker,
-                ) {
+                if self.hopeless() {
                     return Some(self.attacker);
                 }
                 return None;
@@ -275,16 +269,22 @@ impl Game {
         } else if self.leaf.defender_safe(&self.board, self.defender, self.target) {
             return Some(self.defender);
         }
-        if self.leaf.defender_hopeless(
+        if self.hopeless() {
+            return Some(self.attacker);
+        }
+        None
+    }
+
+    /// The leaf test that the defender cannot survive, with the side to move.
+    fn hopeless(&mut self) -> bool {
+        let attacker_to_move = self.to_move == self.attacker;
+        self.leaf.defender_hopeless(
             &self.board,
             self.attacker,
             self.defender,
             self.target,
-            self.to_move == self.attacker,
-        ) {
-            return Some(self.attacker);
-        }
-        None
+            attacker_to_move,
+        )
     }
 
     /// Stones removed by the move that `played` records.
