@@ -779,6 +779,8 @@ fn issue_11_lnd_nakade_shapes_die_as_minimax_says() {
     ];
     // The outer ring of the region, then the variants of its contents.
     let ring: Vec<(u8, u8)> = (0..4).map(|r| (3, r)).chain((0..3).map(|c| (c, 3))).collect();
+    // Variant 0: all defender stones; then ring point i empty (1 + 2i) or holding an
+    // attacker stone (2 + 2i).
     let mut variants: Vec<Vec<u8>> = vec![vec![2; ring.len()]];
     for i in 0..ring.len() {
         for stone in [0, 1] {
@@ -806,11 +808,14 @@ fn issue_11_lnd_nakade_shapes_die_as_minimax_says() {
                 continue;
             }
             // The shape empty with every ring variant, and with one attacker stone on
-            // any of its points with three of them.
+            // any of its points with three ring variants: all defender stones, the
+            // corner of the ring (ring[0]) empty, the top left of the ring (ring[4])
+            // empty.
+            let with_stone = [0, 1, 9];
             let mut grids = Vec::new();
             for (i, variant) in variants.iter().enumerate() {
                 for stone in std::iter::once(None).chain(cells.iter().map(Some)) {
-                    if stone.is_some() && ![0, 1, 9].contains(&i) {
+                    if stone.is_some() && !with_stone.contains(&i) {
                         continue;
                     }
                     let mut grid = [2u8; 16];
@@ -855,7 +860,8 @@ fn issue_11_lnd_nakade_shapes_die_as_minimax_says() {
                         killed_first += 1;
                         // The leaves prove it at the root, with no search (the
                         // three searches of the threat balance take a few nodes;
-                        // without the nakade shapes, hundreds to thousands).
+                        // without the nakade shapes, 10 to 6,664 for the shapes of
+                        // four to six points).
                         if got.answer.nodes <= 8 {
                             at_once += 1;
                         }
@@ -864,8 +870,9 @@ fn issue_11_lnd_nakade_shapes_die_as_minimax_says() {
             }
         }
     }
-    // Every killable shape in every orientation and variant, and more.
-    println!("{checked} cases, {killed_first} kills ({at_once} at once), {skipped} skipped");
-    assert!(checked > 400 && skipped * 4 < checked, "{checked} cases, {skipped} skipped");
-    assert!(killed_first > 200 && at_once > 200, "{killed_first} kills, {at_once} at once");
+    // Measured: 2,653 cases checked, 287 skipped, 1,053 kills, 640 at once. Without the
+    // nakade shapes 202 are at once (the three-point rooms the older rule knows), so the
+    // last bound fails if the shapes stop proving their kills at the root.
+    assert!(checked >= 2_600 && skipped * 4 < checked, "{checked} cases, {skipped} skipped");
+    assert!(killed_first >= 1_000 && at_once >= 600, "{killed_first} kills, {at_once} at once");
 }

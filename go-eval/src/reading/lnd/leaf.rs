@@ -241,14 +241,11 @@ enum Nakade {
 /// classical nakade shapes.
 fn nakade(board: &Board, q: PointSet) -> Option<Nakade> {
     let inside = q - board.empty_set();
-    if board.ko().is_some() || inside.len() > 1 {
+    if q.len() > 6 || board.ko().is_some() || inside.len() > 1 {
         return None;
     }
     let first = q.first()?;
     if PointSet::flood_fill(&PointSet::from_iter([first]), &q) != q {
-        return None;
-    }
-    if q.len() > 6 {
         return None;
     }
     // Each point's neighbours within Q (no allocation: this runs at every leaf).
