@@ -268,7 +268,10 @@ impl<'t> Search<'t> {
                     .get(self.game.key())
                     .filter(|e| e.is_settled() || e.generation == self.generation)
                     .filter(Entry::is_settled)
-                    .or_else(|| self.table.get(self.game.path_key()))
+                    .or_else(|| {
+                        let path = self.table.has_path_results();
+                        path.then(|| self.table.get(self.game.path_key())).flatten()
+                    })
                     .or_else(|| {
                         self.table.get(self.game.key()).filter(|e| e.generation == self.generation)
                     })
@@ -353,7 +356,12 @@ impl<'t> Search<'t> {
         let settled = phi == 0 || delta == 0;
         // A settled result that depended on the path above is stored under the path's
         // key (it holds wherever the same positions are on the path).
-        let key = if !settled || dep >= depth { self.game.key() } else { self.game.path_key() };
+        let key = if !settled || dep >= depth {
+            self.game.key()
+        } else {
+            self.table.note_path_result();
+            self.game.path_key()
+        };
         let work = (self.nodes - start).min(u64::from(u32::MAX)) as u32;
         let work = self.table.get(key).map_or(work, |e| e.work.saturating_add(work));
         self.table.put(Entry { key, phi, delta, work, best, generation: self.generation });

@@ -98,6 +98,72 @@ pub(crate) struct Game {
     /// positions, which decides (with the state) which moves superko refuses.
     path_sum: u64,
     pub(crate) leaf: Leaf,
+    /// The leaf verdicts of positions reached by a move, by state: df-pn expands a node
+    /// again and again, and each time tests every child the table does not know.
+    verdicts: LeafCache,
+}
+
+/// A direct-mapped cache of [`Game::winner`]'s verdicts after a move, keyed by the
+/// state without the ko permissions (the verdict does not depend on them). The verdict
+/// depends only on the state, so the cache changes no answer and no node count, only
+/// the time. It starts small and grows with the verdicts stored (a small problem,
+/// solved in a few hundred nodes, should not pay for a large cache).
+#[derive(Clone, Debug)]
+struct LeafCache {
+    keys: Vec<u64>,
+    /// 0 for an empty slot; else `FULL`, the winner (0 none, 1 + the colour's index)
+    /// shifted by 8 and the defender's room (`NO_ROOM` for none).
+    verdicts: Vec<u16>,
+    /// Verdicts stored since the last growth.
+    stored: usize,
+}
+
+impl LeafCache {
+    const FIRST: usize = 1 << 10;
+    /// At most 2^18 slots (2.5 MiB).
+    const MAX: usize = 1 << 18;
+    const FULL: u16 = 0x8000;
+    const NO_ROOM: u16 = 0xff;
+
+    fn new() -> LeafCache {
+        LeafCache::with_slots(LeafCache::FIRST)
+    }
+
+    fn with_slots(n: usize) -> LeafCache {
+        LeafCache { keys: vec![0; n], verdicts: vec![0; n], stored: 0 }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        key as usize & (self.keys.len() - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<(Option<Winner>, Option<usize>)> {
+        let slot = self.slot(key);
+        let v = self.verdicts[slot];
+        if v == 0 || self.keys[slot] != key {
+            return None;
+        }
+        let winner = Color::ALL.into_iter().find(|c| 1 + c.index() as u16 == (v >> 8) & 0x3);
+        let room = v & 0xff;
+        Some((winner, (room != LeafCache::NO_ROOM).then_some(usize::from(room))))
+    }
+
+    fn put(&mut self, key: u64, winner: Option<Winner>, room: Option<usize>) {
+        let room = match room {
+            None => LeafCache::NO_ROOM,
+            Some(r) if r < usize::from(LeafCache::NO_ROOM) => r as u16,
+            Some(_) => return,
+        };
+        // As many verdicts stored as there are slots: start again, four times larger.
+        self.stored += 1;
+        if self.stored > self.keys.len() && self.keys.len() < LeafCache::MAX {
+            *self = LeafCache::with_slots(4 * self.keys.len());
+        }
+        let winner = winner.map_or(0, |c| 1 + c.index() as u16);
+        let slot = self.slot(key);
+        self.keys[slot] = key;
+        self.verdicts[slot] = LeafCache::FULL | winner << 8 | room;
+    }
 }
 
 impl Game {
@@ -130,6 +196,7 @@ impl Game {
             path,
             path_sum,
             leaf,
+            verdicts: LeafCache::new(),
         }
     }
 
@@ -262,6 +329,20 @@ impl Game {
         if code == PASS {
             return None;
         }
+        // The mover is the one not to move, and a target that stood before the move
+        // is gone only if the move removed stones: the verdict is the state's.
+        let key = self.key() ^ self.threats.key();
+        if let Some((winner, room)) = self.verdicts.get(key) {
+            self.leaf.room = room;
+            return winner;
+        }
+        let winner = self.winner_after(mover, removed);
+        self.verdicts.put(key, winner, self.leaf.room);
+        winner
+    }
+
+    /// The verdict after a move of `mover` that removed `removed` stones.
+    fn winner_after(&mut self, mover: Color, removed: usize) -> Option<Winner> {
         if mover == self.attacker {
             if removed > 0 && !self.target_stands() {
                 return Some(self.attacker);
@@ -290,5 +371,35 @@ impl Game {
     /// Stones removed by the move that `played` records.
     pub(crate) fn removed(played: &Played) -> usize {
         played.undo.removed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_leaf_cache_gives_back_what_it_stored_as_it_grows() {
+        let mut cache = LeafCache::new();
+        let verdicts = [
+            (None, None),
+            (Some(Color::Black), Some(0)),
+            (Some(Color::White), Some(254)),
+            (None, Some(7)),
+            (Some(Color::White), None),
+        ];
+        let key = |i: u64| splitmix(i);
+        let mut last = 0;
+        for i in 0..2_000_000u64 {
+            let (winner, room) = verdicts[i as usize % verdicts.len()];
+            cache.put(key(i), winner, room);
+            assert_eq!(cache.get(key(i)), Some((winner, room)), "verdict {i}");
+            last = i;
+        }
+        assert_eq!(cache.keys.len(), LeafCache::MAX, "the cache grows to its largest size");
+        // A key it never saw, and a room too large to store.
+        assert_eq!(cache.get(key(last + 1)), None);
+        cache.put(key(last + 2), Some(Color::Black), Some(255));
+        assert_eq!(cache.get(key(last + 2)), None);
     }
 }

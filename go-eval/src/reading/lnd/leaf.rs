@@ -23,6 +23,14 @@ pub(crate) struct Leaf {
     /// Attacker stones that nothing inside the region can ever capture: pass-alive even
     /// if every point of the region held a defender stone (a tsumego frame's wall).
     anchor: PointSet,
+    /// The attacker's chains that hold an anchor stone in the root position. They can
+    /// never be captured, so they stay safe in every position of the search, which
+    /// only ever merges more stones into them: [`Leaf::defender_hopeless`] grows its
+    /// safe stones from here instead of from the anchor (the frame's wall is long).
+    anchored: PointSet,
+    /// The play region and the points next to it: the target's reach is followed only
+    /// this far (a reach that gets out of the region concludes nothing).
+    ring: PointSet,
     regions: Vec<(PointSet, PointSet)>,
     chains: Vec<(PointSet, PointSet)>,
     /// The size of the defender's room Q found by the last [`Leaf::defender_hopeless`]
@@ -38,10 +46,13 @@ impl Leaf {
         let own = *board.stones(attacker) - region;
         let other = *board.stones(attacker.opponent()) | region;
         let anchor = pass_alive(size, own, other - own);
+        let anchored = PointSet::flood_fill(&anchor, board.stones(attacker));
         Leaf {
             region,
             on_board: size.on_board(),
             anchor,
+            anchored,
+            ring: region.dilate(&size.on_board()),
             regions: Vec::new(),
             chains: Vec::new(),
             room: None,
@@ -70,13 +81,19 @@ impl Leaf {
         // The closed regions: components of the region without defender stones that
         // do not leak out of the region, with their empty points.
         self.regions.clear();
-        let mut rest = self.region - own;
-        while let Some(p) = rest.first() {
-            let r = PointSet::flood_fill(&PointSet::from_iter([p]), &rest);
-            rest -= r;
+        let rest = self.region - own;
+        // One fill finds every component that leaks (it touches a point outside the
+        // region that holds no defender stone); two closed regions need two empty points.
+        let outside = self.on_board - self.region - own;
+        let mut closed = rest - PointSet::flood_fill(&outside.adjacent(&rest), &rest);
+        if (closed & empty).len() < 2 {
+            return false;
+        }
+        while let Some(p) = closed.first() {
+            let r = PointSet::flood_fill(&PointSet::from_iter([p]), &closed);
+            closed -= r;
             let open = r & empty;
-            let leaks = !(r.adjacent(&self.on_board) - self.region - own).is_empty();
-            if !leaks && !open.is_empty() {
+            if !open.is_empty() {
                 if self.regions.len() == MAX_PARTS {
                     return false;
                 }
@@ -190,8 +207,16 @@ impl Leaf {
         if self.anchor.is_empty() {
             return false;
         }
-        let safe = PointSet::flood_fill(&self.anchor, board.stones(attacker));
-        let c = PointSet::flood_fill(&standing, &(self.on_board - safe));
+        debug_assert!(
+            self.anchored.is_subset(board.stones(attacker)),
+            "not a position of the search"
+        );
+        if !standing.is_subset(&self.region) {
+            return false;
+        }
+        let safe = PointSet::flood_fill(&self.anchored, board.stones(attacker));
+        // C inside the region's ring: when it stays in the region, it is the whole of C.
+        let c = PointSet::flood_fill(&standing, &(self.ring - safe));
         if !c.is_subset(&self.region) {
             return false;
         }

@@ -36,6 +36,9 @@ pub(crate) struct Table {
     slots: Vec<Entry>,
     len: usize,
     generation: u8,
+    /// Whether a result was ever stored under a path's key (see `dfpn`): until then a
+    /// search need not look one up.
+    path_results: bool,
 }
 
 /// The key stored for a hash of 0 (0 marks a free slot).
@@ -47,7 +50,7 @@ impl Table {
     /// A table with room for about `capacity` entries before it first grows.
     pub(crate) fn with_capacity(capacity: usize) -> Table {
         let slots = (capacity.clamp(8, 1 << 30) * 2).next_power_of_two();
-        Table { slots: vec![Entry::default(); slots], len: 0, generation: 0 }
+        Table { slots: vec![Entry::default(); slots], len: 0, generation: 0, path_results: false }
     }
 
     /// The number of entries.
@@ -63,6 +66,16 @@ impl Table {
             i = (i + 1) & mask;
         }
         i
+    }
+
+    /// Notes that a result is stored under a path's key.
+    pub(crate) fn note_path_result(&mut self) {
+        self.path_results = true;
+    }
+
+    /// Whether any result was ever stored under a path's key.
+    pub(crate) fn has_path_results(&self) -> bool {
+        self.path_results
     }
 
     /// A new generation for the unsettled entries of a search.
@@ -111,6 +124,7 @@ impl Table {
     pub(crate) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|e| *e = Entry::default());
         self.len = 0;
+        self.path_results = false;
     }
 }
 
