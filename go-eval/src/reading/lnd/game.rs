@@ -100,7 +100,7 @@ pub(crate) struct Game {
     pub(crate) leaf: Leaf,
     /// The leaf verdicts of positions reached by a move, by state: df-pn expands a node
     /// again and again, and each time tests every child the table does not know.
-    verdicts: LeafCache,
+    leaf_cache: LeafCache,
 }
 
 /// A direct-mapped cache of [`Game::winner`]'s verdicts after a move, keyed by the
@@ -196,7 +196,7 @@ impl Game {
             path,
             path_sum,
             leaf,
-            verdicts: LeafCache::new(),
+            leaf_cache: LeafCache::new(),
         }
     }
 
@@ -332,12 +332,12 @@ impl Game {
         // The mover is the one not to move, and a target that stood before the move
         // is gone only if the move removed stones: the verdict is the state's.
         let key = self.key() ^ self.threats.key();
-        if let Some((winner, room)) = self.verdicts.get(key) {
+        if let Some((winner, room)) = self.leaf_cache.get(key) {
             self.leaf.room = room;
             return winner;
         }
         let winner = self.winner_after(mover, removed);
-        self.verdicts.put(key, winner, self.leaf.room);
+        self.leaf_cache.put(key, winner, self.leaf.room);
         winner
     }
 
