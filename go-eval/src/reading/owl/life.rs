@@ -29,6 +29,8 @@ pub(crate) struct Life {
     pub(crate) max: u8,
     /// Whether the dragon escapes (room to run).
     pub(crate) escaped: bool,
+    /// The open points its liberties reach (the room to run; 0 when it has two eyes).
+    pub(crate) room: usize,
     /// Vital points: where a move changes an eye space's value.
     pub(crate) vital: PointList<16>,
     /// The points of the small eye spaces (nakade and eye-making moves).
@@ -89,6 +91,7 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         min: 0,
         max: 0,
         escaped: false,
+        room: 0,
         vital: PointList::new(),
         eye_points: PointSet::EMPTY,
         liberties: PointSet::EMPTY,
@@ -168,7 +171,8 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
             reach = reach.dilate(&free);
         }
         let open = free - near_opp.dilate(&on_board).dilate(&on_board) - edge(size);
-        life.escaped = (reach & open).len() >= ESCAPE_POINTS;
+        life.room = (reach & open).len();
+        life.escaped = life.room >= ESCAPE_POINTS;
     }
     life
 }

@@ -267,13 +267,56 @@ impl<'a> Search<'a> {
             && !self.chain_in_danger(&life)
             && !self.chain_in_atari(&life)
         {
-            return NodeResult::new(true, None, !life.escaped || life.min >= 2);
+            let certain = !life.escaped || life.min >= 2;
+            // A dragon alive only by its room to run is defended at the root by running
+            // (as GNU Go's owl answers with an escape move); a pass only when no move
+            // tried keeps it alive.
+            if self.ply == 0
+                && !certain
+                && let Some(r) = self.run_out(&life)
+            {
+                return r;
+            }
+            return NodeResult::new(true, None, certain);
         }
         if self.ply >= self.setting.budget.depth {
             return NodeResult::new(life.max >= 2, None, false);
         }
         let key = self.key(Routine::Defend);
         node(self, key, |s, stored| s.try_moves(false, &life, stored))
+    }
+
+    /// The owner's move that runs furthest (the most room after it, then the furthest
+    /// from the edge, then the most liberties) among those after which the attack
+    /// fails, tried in that order at the root's width; `None` when none of them keeps
+    /// the dragon alive.
+    fn run_out(&mut self, life: &Life) -> Option<NodeResult> {
+        let owner = self.owner();
+        let size = self.board.size();
+        let mut scored: Vec<((usize, u8, usize), Point)> = Vec::new();
+        for p in self.candidates(false, life) {
+            if !self.playable(owner, p) {
+                continue;
+            }
+            let undo = self.board.play(owner, p);
+            let after = self.assess();
+            self.board.undo(undo);
+            if after.escaped {
+                scored.push(((after.room, p.line(size), after.liberties.len()), p));
+            }
+        }
+        // The best first; the candidates' order breaks ties.
+        scored.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+        for &(_, m) in scored.iter().take(branching(0)) {
+            let Some(r) = self.reply(false, m) else { continue };
+            if !r.success {
+                return Some(NodeResult::new(true, Some(m), r.certain));
+            }
+            if self.budget_hit {
+                break;
+            }
+        }
+        None
     }
 
     /// Generates, orders and tries the moves of the attacker (`attack`) or the owner.

@@ -83,6 +83,43 @@ fn two_eyes_live_and_one_eye_dies() {
     assert_eq!(status(&board, "B2"), Status::Dead);
 }
 
+/// A lone stone with room to run: the attack fails, and the defence is a move that
+/// runs (as GNU Go's owl answers with an escape move), not a pass; the stone's
+/// leaf calls it alive only by its room, so the root still looks for the move.
+#[test]
+fn issue_11_a_dragon_alive_by_its_room_is_defended_by_running() {
+    let board = Board::from_diagram(
+        "
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . O . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . X . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    ",
+    )
+    .unwrap();
+    let owl = Owl::default();
+    let mut scratch = OwlScratch::new();
+    let mut b = board.clone();
+    let (t, white) = (at(&board, "G7"), at(&board, "G9"));
+    assert_eq!(owl.attack(&mut b, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Lose);
+    let d = owl.defend(&mut b, t, Owl::BUDGET, &mut scratch);
+    let Some(Move::Play(p)) = d.point else { panic!("{d}: not a move") };
+    assert_eq!(owl.does_defend(&mut b, p, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Win);
+    // Away from the white stone.
+    let distance = |a: Point, b: Point| a.col().abs_diff(b.col()) + a.row().abs_diff(b.row());
+    assert!(distance(p, white) > distance(t, white), "{d}");
+    assert_eq!(b, board, "the board is given back unchanged");
+}
+
 #[test]
 fn does_attack_and_does_defend() {
     let board = Board::from_diagram(
