@@ -293,6 +293,13 @@ impl<'a> Search<'a> {
     fn run_out(&mut self, life: &Life) -> Option<NodeResult> {
         let owner = self.owner();
         let size = self.board.size();
+        // Room the attacker has no stone in is the dragon's own area (eye space, as
+        // GNU Go's owl counts it): nothing to run from.
+        let non_own = size.on_board() - *self.board.stones(owner);
+        let area = PointSet::flood_fill(&life.liberties, &non_own);
+        if (area & *self.board.stones(!owner)).is_empty() {
+            return None;
+        }
         let mut scored: Vec<((usize, u8, usize), Point)> = Vec::new();
         for p in self.candidates(false, life) {
             if !self.playable(owner, p) {
