@@ -120,6 +120,34 @@ fn issue_11_a_dragon_alive_by_its_room_is_defended_by_running() {
     assert_eq!(b, board, "the board is given back unchanged");
 }
 
+/// The mirror of the test above: room with no attacker's stone in it is the dragon's
+/// own area (eye space, as GNU Go's owl counts it), not room to run from. GNU Go 3.8
+/// answers `owl_defend E3` here with `1 PASS`.
+#[test]
+fn issue_11_a_wall_around_its_own_area_is_defended_by_a_pass() {
+    let board = Board::from_diagram(
+        "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    O O O O O . .
+    X X X X O . .
+    . . . X O . .
+    ",
+    )
+    .unwrap();
+    let owl = Owl::default();
+    let mut scratch = OwlScratch::new();
+    let mut b = board.clone();
+    let t = at(&board, "E3");
+    assert_eq!(owl.attack(&mut b, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Lose);
+    let d = owl.defend(&mut b, t, Owl::BUDGET, &mut scratch);
+    assert_eq!(d.outcome, Outcome::Win, "{d}");
+    assert_eq!(d.point, Some(Move::Pass), "{d}");
+    assert_eq!(b, board, "the board is given back unchanged");
+}
+
 #[test]
 fn does_attack_and_does_defend() {
     let board = Board::from_diagram(
