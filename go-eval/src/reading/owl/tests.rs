@@ -106,18 +106,27 @@ fn issue_11_a_dragon_alive_by_its_room_is_defended_by_running() {
     ",
     )
     .unwrap();
-    let owl = Owl::default();
-    let mut scratch = OwlScratch::new();
-    let mut b = board.clone();
     let (t, white) = (at(&board, "G7"), at(&board, "G9"));
-    assert_eq!(owl.attack(&mut b, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Lose);
-    let d = owl.defend(&mut b, t, Owl::BUDGET, &mut scratch);
+    let d = defence_of_a_dragon_that_cannot_be_killed(&board, t);
     let Some(Move::Play(p)) = d.point else { panic!("{d}: not a move") };
-    assert_eq!(owl.does_defend(&mut b, p, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Win);
+    let mut b = board.clone();
+    let does = Owl::default().does_defend(&mut b, p, t, Owl::BUDGET, &mut OwlScratch::new());
+    assert_eq!(does.outcome, Outcome::Win);
     // Away from the white stone.
     let distance = |a: Point, b: Point| a.col().abs_diff(b.col()) + a.row().abs_diff(b.row());
     assert!(distance(p, white) > distance(t, white), "{d}");
-    assert_eq!(b, board, "the board is given back unchanged");
+}
+
+/// `owl_defend` of the dragon on `t`, which `owl_attack` cannot kill; the board is
+/// given back unchanged by both.
+fn defence_of_a_dragon_that_cannot_be_killed(board: &Board, t: Point) -> Answer {
+    let owl = Owl::default();
+    let mut scratch = OwlScratch::new();
+    let mut b = board.clone();
+    assert_eq!(owl.attack(&mut b, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Lose);
+    let d = owl.defend(&mut b, t, Owl::BUDGET, &mut scratch);
+    assert_eq!(&b, board, "the board is given back unchanged");
+    d
 }
 
 /// The mirror of the test above: room with no attacker's stone in it is the dragon's
@@ -137,15 +146,9 @@ fn issue_11_a_wall_around_its_own_area_is_defended_by_a_pass() {
     ",
     )
     .unwrap();
-    let owl = Owl::default();
-    let mut scratch = OwlScratch::new();
-    let mut b = board.clone();
-    let t = at(&board, "E3");
-    assert_eq!(owl.attack(&mut b, t, Owl::BUDGET, &mut scratch).outcome, Outcome::Lose);
-    let d = owl.defend(&mut b, t, Owl::BUDGET, &mut scratch);
+    let d = defence_of_a_dragon_that_cannot_be_killed(&board, at(&board, "E3"));
     assert_eq!(d.outcome, Outcome::Win, "{d}");
     assert_eq!(d.point, Some(Move::Pass), "{d}");
-    assert_eq!(b, board, "the board is given back unchanged");
 }
 
 #[test]
