@@ -31,6 +31,9 @@ pub(crate) struct Life {
     pub(crate) escaped: bool,
     /// The open points its liberties reach (the room to run; 0 when it has two eyes).
     pub(crate) room: usize,
+    /// The regions of more than [`EYE_SPACE_MAX`] points (the attacker's stones in
+    /// them included) next to the dragon: where its room lies.
+    pub(crate) outside: PointSet,
     /// Vital points: where a move changes an eye space's value.
     pub(crate) vital: PointList<16>,
     /// The points of the small eye spaces (nakade and eye-making moves).
@@ -92,6 +95,7 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         max: 0,
         escaped: false,
         room: 0,
+        outside: PointSet::EMPTY,
         vital: PointList::new(),
         eye_points: PointSet::EMPTY,
         liberties: PointSet::EMPTY,
@@ -143,6 +147,7 @@ pub(crate) fn assess(board: &Board, goal: &PointSet, owner: Color, target: Point
         }
     }
     life.dragon = dragon;
+    life.outside = outside;
     let empty = board.empty_set();
     life.liberties = dragon.adjacent(&empty);
     let (mut min, mut max) = (0u32, 0u32);

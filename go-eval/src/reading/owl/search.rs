@@ -295,9 +295,7 @@ impl<'a> Search<'a> {
         let size = self.board.size();
         // Room the attacker has no stone in is the dragon's own area (eye space, as
         // GNU Go's owl counts it): nothing to run from.
-        let non_own = size.on_board() - *self.board.stones(owner);
-        let area = PointSet::flood_fill(&life.liberties, &non_own);
-        if (area & *self.board.stones(!owner)).is_empty() {
+        if life.outside.is_disjoint(self.board.stones(!owner)) {
             return None;
         }
         let mut scored: Vec<((usize, u8, usize), Point)> = Vec::new();

@@ -149,6 +149,23 @@ fn issue_11_a_wall_around_its_own_area_is_defended_by_a_pass() {
     let d = defence_of_a_dragon_that_cannot_be_killed(&board, at(&board, "E3"));
     assert_eq!(d.outcome, Outcome::Win, "{d}");
     assert_eq!(d.point, Some(Move::Pass), "{d}");
+    // The same with an attacker's stone in a small eye space on the edge: only the
+    // large regions are room (GNU Go 3.8: `1 PASS` too).
+    let board = Board::from_diagram(
+        "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    O O O O O . .
+    X X X X O O O
+    . . . X O X .
+    ",
+    )
+    .unwrap();
+    let d = defence_of_a_dragon_that_cannot_be_killed(&board, at(&board, "E3"));
+    assert_eq!(d.outcome, Outcome::Win, "{d}");
+    assert_eq!(d.point, Some(Move::Pass), "{d}");
 }
 
 #[test]
