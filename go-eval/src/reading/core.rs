@@ -61,6 +61,9 @@ pub(crate) struct Core<'a> {
     root_captures: u32,
     /// Mixed into the keys of results that met a ko ban (they depend on who may retake).
     balance_salt: u64,
+    /// A result that is not certain stands only for a search at its own ply (see
+    /// [`Core::exact_plies`]).
+    exact_plies: bool,
 }
 
 impl<'a> Core<'a> {
@@ -91,7 +94,18 @@ impl<'a> Core<'a> {
             balance_salt: 0x94d0_49bb_1331_11eb
                 ^ u64::from(retake[Color::Black]) << 40
                 ^ u64::from(retake[Color::White]) << 41,
+            exact_plies: false,
         }
+    }
+
+    /// Lets a result that is not certain stand only for a search at the ply it was made
+    /// at, so that every result is a function of the position and the ply alone, never
+    /// of the order the search met positions in (the answers of a reader with
+    /// depth-dependent moves are then the same in every orientation of the board).
+    /// Without captures a position is only met at one ply, so little is re-read.
+    pub(crate) fn exact_plies(mut self) -> Self {
+        self.exact_plies = true;
+        self
     }
 
     /// Counts a node; false when the budget is spent.
@@ -150,11 +164,13 @@ impl<'a> Core<'a> {
         self.table.put(key, Stored { success, point, certain: true, ko: false, ply: 0 });
     }
 
-    /// Whether a stored result may stand for a search at the current ply: it was made
-    /// with at least as much depth left, or it is certain.
+    /// Whether a stored result may stand for a search at the current ply: it is
+    /// certain, or it was made with at least as much depth left (at this very ply with
+    /// [`Core::exact_plies`]).
     #[inline]
     fn usable(&self, s: &Stored) -> bool {
-        s.certain || u16::from(s.ply) <= self.ply
+        let ply = u16::from(s.ply);
+        s.certain || ply == self.ply || (ply < self.ply && !self.exact_plies)
     }
 
     /// Whether the path from the root repeats the position `key` (only possible after

@@ -68,6 +68,13 @@ impl Candidates {
         self.points[i]
     }
 
+    /// The ordering score of the `i`-th candidate, without the table move's bonus.
+    #[inline]
+    pub(super) fn base_score(&self, i: usize) -> i32 {
+        let s = self.scores[i];
+        if s >= HINT / 2 { s - HINT } else { s }
+    }
+
     /// Drops the candidates `tried` holds.
     pub(super) fn remove_all(&mut self, tried: &Candidates) {
         let mut n = 0;
@@ -120,14 +127,19 @@ const HINT: i32 = 10_000_000;
 impl Search<'_> {
     /// The attacker's candidate moves of `stage` against every target that is not
     /// safe: stage 0 the liberties (ladder ataris only beyond the main depth), stage 1
-    /// the rescues, backfills and second-order liberties.
-    pub(super) fn attack_moves(&mut self, out: &mut Candidates, stage: usize) {
+    /// the rescues, backfills and second-order liberties. Returns whether a depth limit
+    /// left out a move the generator makes nearer the root (a failure is then not
+    /// certain: the same position read nearer the root could succeed).
+    pub(super) fn attack_moves(&mut self, out: &mut Candidates, stage: usize) -> bool {
         let attacker = self.attacker;
         let defender = !attacker;
+        let mut restricted = false;
         for k in 0..self.n_targets {
             let t = self.targets[k];
             let n = self.board.liberty_count(t);
             if self.safe_by_liberties(n) {
+                // Another target may be safe only at this depth.
+                restricted |= n < usize::from(self.config.safe_liberties);
                 continue;
             }
             let libs: PointList<4> = liberties_of(self.board, t);
@@ -137,11 +149,12 @@ impl Search<'_> {
                     // Beyond the main depth, ladders only: an atari after which the
                     // target, extending on its other liberty, has at most two liberties.
                     let (a, b) = (libs.as_slice()[0], libs.as_slice()[1]);
-                    if !self.atari_lets_escape(a, b) {
-                        out.push(a);
-                    }
-                    if !self.atari_lets_escape(b, a) {
-                        out.push(b);
+                    for (m, other) in [(a, b), (b, a)] {
+                        if self.atari_lets_escape(m, other) {
+                            restricted = true;
+                        } else {
+                            out.push(m);
+                        }
                     }
                 } else {
                     for &x in libs.as_slice() {
@@ -150,7 +163,12 @@ impl Search<'_> {
                 }
                 continue;
             }
-            if n == 1 || ladder {
+            if n == 1 {
+                continue;
+            }
+            if ladder {
+                // Rescues, backfills and nets are left out.
+                restricted = true;
                 continue;
             }
             // Own chains in atari next to the target: save them (extend, or capture a
@@ -170,30 +188,38 @@ impl Search<'_> {
                 }
             }
             if self.ply > self.depths.depth {
+                // Only a one-liberty target is read here (see `safe_by_liberties`).
+                restricted = true;
                 continue;
             }
             // Backfilling: a liberty the attacker cannot fill yet (it would have at most
             // one liberty there) is prepared by a move next to it.
-            if self.ply <= self.depths.backfill {
-                for &x in libs.as_slice() {
-                    let around = empty_neighbours(self.board, x);
-                    if around.len() <= 1 + usize::from(n == 2) {
-                        for &y in around.as_slice() {
-                            if !libs.contains(y) {
+            let backfill = self.ply <= self.depths.backfill;
+            for &x in libs.as_slice() {
+                let around = empty_neighbours(self.board, x);
+                if around.len() <= 1 + usize::from(n == 2) {
+                    for &y in around.as_slice() {
+                        if !libs.contains(y) {
+                            if backfill {
                                 out.push(y);
+                            } else {
+                                restricted = true;
                             }
                         }
                     }
                 }
             }
             // Second-order liberties: nets and approach moves, near the root.
-            let nets = self.config.nets
-                && ((n == 2 && self.ply <= self.depths.break_chain)
-                    || (n == 3 && self.ply <= self.depths.backfill2));
-            if nets {
-                self.second_order(&libs, out);
+            if self.config.nets && (n == 2 || n == 3) {
+                let near = if n == 2 { self.depths.break_chain } else { self.depths.backfill2 };
+                if self.ply <= near {
+                    self.second_order(&libs, out);
+                } else {
+                    restricted = true;
+                }
             }
         }
+        restricted
     }
 
     /// The empty neighbours of the liberties `libs` that are not liberties themselves.
@@ -210,10 +236,11 @@ impl Search<'_> {
     /// The defender's candidate moves of `stage` for every target that is not safe:
     /// stage 0 the captures of neighbours in atari and the liberties, stage 1 the ataris
     /// on neighbours, the liberties of the chains the target joins, and second-order
-    /// liberties.
-    pub(super) fn defend_moves(&mut self, out: &mut Candidates, stage: usize) {
+    /// liberties. Returns whether a depth limit left out a move (as for the attacker).
+    pub(super) fn defend_moves(&mut self, out: &mut Candidates, stage: usize) -> bool {
         let attacker = self.attacker;
         let defender = !attacker;
+        let mut restricted = false;
         for k in 0..self.n_targets {
             let t = self.targets[k];
             let n = self.board.liberty_count(t);
@@ -235,9 +262,14 @@ impl Search<'_> {
                 }
                 continue;
             }
-            if n >= 2 && self.ply <= self.depths.break_chain {
+            if n >= 2 {
+                let break_chain = self.ply <= self.depths.break_chain;
                 for &a in theirs.as_slice() {
                     if self.board.liberty_count(a) == 2 {
+                        if !break_chain {
+                            restricted = true;
+                            break;
+                        }
                         let l: PointList<2> = liberties_of(self.board, a);
                         for &x in l.as_slice() {
                             out.push(x);
@@ -291,10 +323,15 @@ impl Search<'_> {
                     }
                 }
             }
-            if n <= 2 && self.ply <= self.depths.backfill && self.config.second_order_defence {
-                self.second_order(&libs, out);
+            if n <= 2 && self.config.second_order_defence {
+                if self.ply <= self.depths.backfill {
+                    self.second_order(&libs, out);
+                } else {
+                    restricted = true;
+                }
             }
         }
+        restricted
     }
 
     /// The fewest liberties among the targets after a move (0 when one is gone).

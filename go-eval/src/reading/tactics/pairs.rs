@@ -33,8 +33,8 @@ impl Search<'_> {
         let mut moves = Candidates::new();
         for t in [weaker, stronger] {
             self.set_targets(&[t]);
-            self.attack_moves(&mut moves, 0);
-            self.attack_moves(&mut moves, 1);
+            certain &= !self.attack_moves(&mut moves, 0);
+            certain &= !self.attack_moves(&mut moves, 1);
         }
         self.set_targets(&[a, b]);
         self.order_attack_moves(&mut moves, None);
@@ -66,10 +66,11 @@ impl Search<'_> {
             return NodeResult::new(true, None, certain);
         }
         let mut moves = Candidates::new();
+        let mut all_certain = certain;
         for &t in attacked.as_slice() {
             self.set_targets(&[t]);
-            self.defend_moves(&mut moves, 0);
-            self.defend_moves(&mut moves, 1);
+            all_certain &= !self.defend_moves(&mut moves, 0);
+            all_certain &= !self.defend_moves(&mut moves, 1);
         }
         for t in [a, b] {
             for l in &self.board.liberties(t) {
@@ -78,7 +79,6 @@ impl Search<'_> {
         }
         self.set_targets(&[a, b]);
         self.order_defend_moves(&mut moves, None);
-        let mut all_certain = certain;
         for i in 0..moves.len() {
             let m = moves.get(i);
             let undo = self.board.play(defender, m);

@@ -69,7 +69,7 @@ impl<'a> Search<'a> {
         let mut t = [targets[0]; 2];
         t[..targets.len()].copy_from_slice(targets);
         Search {
-            core: Core::new(board, table, path, retake, depths.ko, node_limit),
+            core: Core::new(board, table, path, retake, depths.ko, node_limit).exact_plies(),
             config,
             depths,
             attacker,
@@ -166,7 +166,9 @@ impl<'a> Search<'a> {
     /// Tries the moves of the attacker (`attack`) or the defender, stage by stage (the
     /// later stages only when the earlier ones failed), each stage ordered, the table's
     /// move first. Beyond the branch depth, a target with 3 or more liberties gets one
-    /// try.
+    /// try: the best-scored move of the first stage that has one, or all of them when
+    /// several tie, so that what is tried depends on the position alone (not on the
+    /// order the candidates came in, nor on the table).
     fn try_moves(&mut self, attack: bool, fewest: usize, stored: Option<Stored>) -> NodeResult {
         let color = if attack { self.attacker } else { self.defender() };
         let one_try = fewest >= 3 && self.ply >= self.depths.branch;
@@ -175,14 +177,18 @@ impl<'a> Search<'a> {
         for stage in 0..STAGES {
             let mut moves = Candidates::new();
             if stage == 0
+                && !one_try
                 && let Some(h) = hint(stored)
             {
                 moves.push(h);
             }
-            if attack {
-                self.attack_moves(&mut moves, stage);
+            let restricted = if attack {
+                self.attack_moves(&mut moves, stage)
             } else {
-                self.defend_moves(&mut moves, stage);
+                self.defend_moves(&mut moves, stage)
+            };
+            if restricted {
+                certain = false;
             }
             moves.remove_all(&tried);
             let first = if stage == 0 { hint(stored) } else { None };
@@ -194,10 +200,11 @@ impl<'a> Search<'a> {
             if moves.overflowed() {
                 certain = false;
             }
+            let best = (0..moves.len()).map(|i| moves.base_score(i)).max();
             for i in 0..moves.len() {
                 let m = moves.get(i);
-                if one_try && tried.len() == 1 {
-                    // A second move would have been tried without the branch limit.
+                if one_try && tried.len() > 0 && (i == 0 || Some(moves.base_score(i)) != best) {
+                    // A further move would have been tried without the branch limit.
                     return NodeResult::new(false, None, false);
                 }
                 tried.push(m);
