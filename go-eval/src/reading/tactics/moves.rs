@@ -68,11 +68,10 @@ impl Candidates {
         self.points[i]
     }
 
-    /// The ordering score of the `i`-th candidate, without the table move's bonus.
+    /// The ordering score of the `i`-th candidate.
     #[inline]
-    pub(super) fn base_score(&self, i: usize) -> i32 {
-        let s = self.scores[i];
-        if s >= HINT / 2 { s - HINT } else { s }
+    pub(super) fn score(&self, i: usize) -> i32 {
+        self.scores[i]
     }
 
     /// Drops the candidates `tried` holds.

@@ -191,7 +191,9 @@ impl<'a> Search<'a> {
                 certain = false;
             }
             moves.remove_all(&tried);
-            let first = if stage == 0 { hint(stored) } else { None };
+            // No table move where only the best-scored moves are tried: it would change
+            // which those are.
+            let first = if stage == 0 && !one_try { hint(stored) } else { None };
             if attack {
                 self.order_attack_moves(&mut moves, first);
             } else {
@@ -200,10 +202,11 @@ impl<'a> Search<'a> {
             if moves.overflowed() {
                 certain = false;
             }
-            let best = (0..moves.len()).map(|i| moves.base_score(i)).max();
             for i in 0..moves.len() {
                 let m = moves.get(i);
-                if one_try && tried.len() > 0 && (i == 0 || Some(moves.base_score(i)) != best) {
+                // With one try, only the moves that tie with the first of the first stage
+                // that had any (`i == 0` with moves tried: a later stage).
+                if one_try && tried.len() > 0 && (i == 0 || moves.score(i) != moves.score(0)) {
                     // A further move would have been tried without the branch limit.
                     return NodeResult::new(false, None, false);
                 }
