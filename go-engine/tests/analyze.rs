@@ -236,7 +236,7 @@ fn files_and_errors() {
          Score estimate: W+25.5 (bounds: W+25.5 to W+24.5)\n\
          \n\
          Reading (owl, 2000 nodes per root move and 14 plies per dragon): 2 dragons, 0 critical, 1 dead, 0 seki\n\
-         \x20 dead     black A5 B5\n"
+         \x20 dead     black A5 B5 [budget reached]\n"
     );
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;SZ[9]\n;B[ee];W[ez])").unwrap();

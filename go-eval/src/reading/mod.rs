@@ -20,6 +20,7 @@ pub mod ladder;
 pub mod lnd;
 pub(crate) mod local;
 pub mod oracle;
+pub(crate) mod orbit;
 pub mod owl;
 pub mod semeai;
 pub(crate) mod table;

@@ -31,7 +31,10 @@
 //!   owner could capture, and the attacker's backfills (the other liberty of its chain
 //!   of two liberties that shares one with the dragon, which makes the approach there a
 //!   self-atari). Each is tried on the board and the resulting leaf value orders them
-//!   (the eye spaces' vital points before moves the leaf values alike);
+//!   (the eye spaces' vital points before moves the leaf values alike, and moves of
+//!   one kind the leaves value alike in the scan order of the root position turned to
+//!   a canonical orientation, so that every orientation of the board reads the same
+//!   moves);
 //!   beyond the first plies fewer moves are tried (6 at the root, then 4, 3, 2 and,
 //!   from the ninth ply on, 1).
 //! - **The target in danger**: at an attack node the attacker first captures a target

@@ -5,6 +5,7 @@ use go_board::{Board, ByColor, Color, Point, PointSet};
 use super::life::{Life, assess};
 use crate::reading::Budget;
 use crate::reading::core::{Core, NodeResult, hint, ko_key, node};
+use crate::reading::orbit::Frame;
 use crate::reading::table::{Stored, Table};
 use crate::reading::tactics::{Scratch as TacticsScratch, Tactics};
 
@@ -76,6 +77,9 @@ pub(super) struct Search<'a> {
     salt: u64,
     /// Tactical nodes used by the move generation.
     pub(super) tactical_nodes: u64,
+    /// The order of moves the heuristics value alike: the scan order of the root
+    /// position's canonical orientation.
+    frame: Frame,
 }
 
 crate::reading::core::search_on_core!(Search);
@@ -93,8 +97,10 @@ impl<'a> Search<'a> {
         let salt = (0x0c1a_55ee_d0e1_7a11_u64 ^ setting.target.index() as u64)
             .wrapping_mul(0xbf58_476d_1ce4_e5b9)
             ^ (setting.attacker.index() as u64) << 43;
+        let frame = Frame::new(board, setting.attacker);
         Search {
             core: Core::new(board, table, path, retake, ko_depth, setting.budget.nodes),
+            frame,
             tactics_scratch,
             setting,
             salt,
@@ -398,35 +404,33 @@ impl<'a> Search<'a> {
     }
 
     /// The candidate moves at a node, most important first: vital points, tactical
-    /// moves, eye-space points, liberties, second-order liberties.
+    /// moves, eye-space points, liberties, second-order liberties. Within each kind
+    /// the moves are in the scan order of the root position's canonical orientation
+    /// ([`Frame`]), so the moves kept (at most [`MAX_CANDIDATES`]) and the order of
+    /// moves the leaves value alike turn with the board: the answer is the same in
+    /// every orientation and colouring (go-board's own scan order made it depend on
+    /// them).
     fn candidates(&mut self, attack: bool, life: &Life) -> Vec<Point> {
         let size = self.board.size();
+        let frame = self.frame;
         let mut out: Vec<Point> = Vec::with_capacity(MAX_CANDIDATES);
         let mut seen = PointSet::EMPTY;
-        let mut add = |p: Point, out: &mut Vec<Point>| {
-            if out.len() < MAX_CANDIDATES && seen.insert(p) {
-                out.push(p);
-            }
+        let mut add = |kind: &mut Vec<Point>, out: &mut Vec<Point>| {
+            kind.retain(|&p| seen.insert(p));
+            kind.sort_by_key(|&p| frame.rank(p));
+            let room = MAX_CANDIDATES - out.len();
+            out.extend(kind.iter().take(room));
         };
-        for &p in life.vital.as_slice() {
-            if self.board.is_empty_at(p) {
-                add(p, &mut out);
-            }
-        }
-        for p in self.tactical_moves(attack, life) {
-            add(p, &mut out);
-        }
-        for p in life.eye_points {
-            add(p, &mut out);
-        }
-        for p in life.liberties {
-            add(p, &mut out);
-        }
+        let mut vital: Vec<Point> =
+            life.vital.as_slice().iter().copied().filter(|&p| self.board.is_empty_at(p)).collect();
+        add(&mut vital, &mut out);
+        let mut tactical = self.tactical_moves(attack, life);
+        add(&mut tactical, &mut out);
+        add(&mut life.eye_points.iter().collect(), &mut out);
+        add(&mut life.liberties.iter().collect(), &mut out);
         let empty = self.board.empty_set();
         let second = life.liberties.dilate(&size.on_board()) & empty;
-        for p in second {
-            add(p, &mut out);
-        }
+        add(&mut second.iter().collect(), &mut out);
         out
     }
 

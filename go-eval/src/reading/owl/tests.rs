@@ -701,3 +701,63 @@ fn issue_11_designed_positions_at_small_budgets_answer_as_large_ones() {
         assert_eq!(got, expected, "{target} at {nodes} nodes");
     }
 }
+
+/// Boards on which the owl reader's answer depended on how the board was turned (found
+/// by a scan of random boards): it broke ties between moves its leaves value alike in
+/// go-board's scan order, so each orientation tried other moves within the width.
+#[test]
+fn issue_11_answers_and_points_are_the_same_in_every_orientation() {
+    let boards = [
+        (
+            "
+            O X . . . . .
+            . X . X X . O
+            O O . . . X X
+            . . . X . . X
+            O . . O . . O
+            . . O . O . X
+            . O . X . . .
+            ",
+            ["G4"].as_slice(),
+        ),
+        (
+            "
+            . O X . . . . . O
+            O O . X . X . . O
+            . X O . X X O O O
+            . O O . . X . O .
+            O . . X X . O . X
+            X . . . . O . O O
+            X . X . X X O . .
+            . . . . X O . X .
+            X X . O . . X . O
+            ",
+            ["A1", "A3"].as_slice(),
+        ),
+    ];
+    let owl = Owl::default();
+    let budget = Budget::new(300, 14);
+    for (diagram, targets) in boards {
+        let board = Board::from_diagram(diagram).unwrap();
+        let size = board.size();
+        for &target in targets {
+            let t = at(&board, target);
+            let base = owl.attack(&mut board.clone(), t, budget, &mut OwlScratch::new());
+            for s in Symmetry::ALL {
+                for swap in [false, true] {
+                    let mut turned = transformed(&board, s, swap);
+                    let tt = s.apply(t, size);
+                    let a = owl.attack(&mut turned, tt, budget, &mut OwlScratch::new());
+                    let name = format!("{target} {s:?} swap {swap}");
+                    assert_eq!((a.outcome, a.certain), (base.outcome, base.certain), "{name}");
+                    // The answer's point turns with the board.
+                    let image = base.point.map(|m| match m {
+                        Move::Play(p) => Move::Play(s.apply(p, size)),
+                        Move::Pass => Move::Pass,
+                    });
+                    assert_eq!(a.point, image, "{name}");
+                }
+            }
+        }
+    }
+}
