@@ -55,18 +55,7 @@ impl Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn image(board: &Board, s: Symmetry, swap: bool) -> Board {
-        let size = board.size();
-        let mut out = Board::new(s.apply_size(size));
-        for color in Color::ALL {
-            for p in board.stones(color) {
-                let c = if swap { !color } else { color };
-                out.set_point(s.apply(p, size), Some(c)).expect("on the board");
-            }
-        }
-        out
-    }
+    use crate::reading::dragon::testing::transformed;
 
     #[test]
     fn ranks_turn_with_the_board_and_its_colours() {
@@ -89,7 +78,7 @@ mod tests {
         for s in Symmetry::ALL {
             for swap in [false, true] {
                 let there = Frame::new(
-                    &image(&board, s, swap),
+                    &transformed(&board, s, swap),
                     if swap { Color::White } else { Color::Black },
                 );
                 for p in board.empty_set() {

@@ -415,22 +415,21 @@ impl<'a> Search<'a> {
         let frame = self.frame;
         let mut out: Vec<Point> = Vec::with_capacity(MAX_CANDIDATES);
         let mut seen = PointSet::EMPTY;
-        let mut add = |kind: &mut Vec<Point>, out: &mut Vec<Point>| {
-            kind.retain(|&p| seen.insert(p));
-            kind.sort_by_key(|&p| frame.rank(p));
-            let room = MAX_CANDIDATES - out.len();
-            out.extend(kind.iter().take(room));
+        // Appends the new points of one kind, in the frame's order, while there is room.
+        let mut add = |kind: &mut dyn Iterator<Item = Point>, out: &mut Vec<Point>| {
+            let start = out.len();
+            out.extend(kind.filter(|&p| seen.insert(p)));
+            out[start..].sort_by_key(|&p| frame.rank(p));
+            out.truncate(MAX_CANDIDATES);
         };
-        let mut vital: Vec<Point> =
-            life.vital.as_slice().iter().copied().filter(|&p| self.board.is_empty_at(p)).collect();
-        add(&mut vital, &mut out);
-        let mut tactical = self.tactical_moves(attack, life);
-        add(&mut tactical, &mut out);
-        add(&mut life.eye_points.iter().collect(), &mut out);
-        add(&mut life.liberties.iter().collect(), &mut out);
+        let vital = life.vital.as_slice().iter().copied();
+        add(&mut vital.filter(|&p| self.board.is_empty_at(p)), &mut out);
+        add(&mut self.tactical_moves(attack, life).into_iter(), &mut out);
+        add(&mut life.eye_points.iter(), &mut out);
+        add(&mut life.liberties.iter(), &mut out);
         let empty = self.board.empty_set();
         let second = life.liberties.dilate(&size.on_board()) & empty;
-        add(&mut second.iter().collect(), &mut out);
+        add(&mut second.iter(), &mut out);
         out
     }
 

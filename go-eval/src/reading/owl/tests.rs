@@ -702,6 +702,45 @@ fn issue_11_designed_positions_at_small_budgets_answer_as_large_ones() {
     }
 }
 
+/// `m` on the board turned by `s` (of a board of `size`).
+fn turned_move(m: Move, s: Symmetry, size: go_board::BoardSize) -> Move {
+    match m {
+        Move::Play(p) => Move::Play(s.apply(p, size)),
+        Move::Pass => Move::Pass,
+    }
+}
+
+/// Asserts that the owl attack and defence of the dragon on `t` answer alike on `board`
+/// turned by every symmetry, with and without the colours swapped: the same outcome and
+/// certainty and, unless the board is its own image under some symmetry (then a move
+/// and its image are equally good), the answer's point turned with the board.
+fn assert_same_in_every_orientation(board: &Board, t: Point, budget: Budget, name: &str) {
+    let size = board.size();
+    let symmetric = Symmetry::ALL[1..].iter().any(|&s| transformed(board, s, false) == *board);
+    let owl = Owl::default();
+    let base = [
+        owl.attack(&mut board.clone(), t, budget, &mut OwlScratch::new()),
+        owl.defend(&mut board.clone(), t, budget, &mut OwlScratch::new()),
+    ];
+    for s in Symmetry::ALL {
+        for swap in [false, true] {
+            let mut turned = transformed(board, s, swap);
+            let tt = s.apply(t, size);
+            let got = [
+                owl.attack(&mut turned, tt, budget, &mut OwlScratch::new()),
+                owl.defend(&mut turned, tt, budget, &mut OwlScratch::new()),
+            ];
+            for (question, (a, b)) in ["attack", "defend"].iter().zip(got.iter().zip(&base)) {
+                let what = format!("{name} {question} {t} {s:?} swap {swap}");
+                assert_eq!((a.outcome, a.certain), (b.outcome, b.certain), "{what}");
+                if !symmetric {
+                    assert_eq!(a.point, b.point.map(|m| turned_move(m, s, size)), "{what}");
+                }
+            }
+        }
+    }
+}
+
 /// Boards on which the owl reader's answer depended on how the board was turned (found
 /// by a scan of random boards): it broke ties between moves its leaves value alike in
 /// go-board's scan order, so each orientation tried other moves within the width.
@@ -735,28 +774,48 @@ fn issue_11_answers_and_points_are_the_same_in_every_orientation() {
             ["A1", "A3"].as_slice(),
         ),
     ];
-    let owl = Owl::default();
-    let budget = Budget::new(300, 14);
     for (diagram, targets) in boards {
         let board = Board::from_diagram(diagram).unwrap();
-        let size = board.size();
         for &target in targets {
-            let t = at(&board, target);
-            let base = owl.attack(&mut board.clone(), t, budget, &mut OwlScratch::new());
-            for s in Symmetry::ALL {
-                for swap in [false, true] {
-                    let mut turned = transformed(&board, s, swap);
-                    let tt = s.apply(t, size);
-                    let a = owl.attack(&mut turned, tt, budget, &mut OwlScratch::new());
-                    let name = format!("{target} {s:?} swap {swap}");
-                    assert_eq!((a.outcome, a.certain), (base.outcome, base.certain), "{name}");
-                    // The answer's point turns with the board.
-                    let image = base.point.map(|m| match m {
-                        Move::Play(p) => Move::Play(s.apply(p, size)),
-                        Move::Pass => Move::Pass,
-                    });
-                    assert_eq!(a.point, image, "{name}");
-                }
+            assert_same_in_every_orientation(
+                &board,
+                at(&board, target),
+                Budget::new(300, 14),
+                target,
+            );
+        }
+    }
+}
+
+/// The same on this file's designed positions (two eyes, one eye, a backfill, a lunch,
+/// a chain in atari, a target in a ko, a capturing race, weak walls, ...): every chain
+/// of two or more stones, at a small budget that cuts lines and at the default one.
+#[test]
+fn issue_11_designed_positions_answer_the_same_in_every_orientation() {
+    let designed = [
+        ("TWO_EYES", TWO_EYES),
+        ("ONE_EYE", ONE_EYE),
+        ("MIXED", MIXED),
+        ("BACKFILL", BACKFILL),
+        ("ATARI_IN_ROOM", ATARI_IN_ROOM),
+        ("LUNCH", LUNCH),
+        ("CHAIN_IN_ATARI", CHAIN_IN_ATARI),
+        ("TARGET_IN_A_KO", TARGET_IN_A_KO),
+        ("RACE", RACE),
+        ("WEAK_WALL", WEAK_WALL),
+        ("WEAK_WALL_TWO_EYES", WEAK_WALL_TWO_EYES),
+    ];
+    for (name, diagram) in designed {
+        let board = Board::from_diagram(diagram).unwrap();
+        let mut seen = PointSet::EMPTY;
+        for p in *board.stones(go_board::Color::Black) | *board.stones(go_board::Color::White) {
+            let chain = board.chain_stones(p);
+            if seen.contains(p) || chain.len() < 2 {
+                continue;
+            }
+            seen |= chain;
+            for budget in [Budget::new(40, 14), Owl::BUDGET] {
+                assert_same_in_every_orientation(&board, p, budget, name);
             }
         }
     }
