@@ -236,7 +236,9 @@ fn issue_11_connections() {
             ("disconnect C7 C5", &["0"]),
             ("connect C7 C5", &["1 C6"]),
             // GNU Go: `1 D6`; C6 joins C5 to C7 and D6 joins it to E7 one move later.
-            ("connect C5 E7", &["1 C6", "1 D6"]),
+            // D7 joins C7 to E7, and then C6 and B6 are miai (GNU Go's `disconnect
+            // C5 E7` after D7: 0).
+            ("connect C5 E7", &["1 C6", "1 D6", "1 D7"]),
             ("disconnect C5 E7", &["0"]),
         ],
     );

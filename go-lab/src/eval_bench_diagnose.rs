@@ -12,7 +12,12 @@
 //!   of the error no judgement of the present position can remove: prisoners still to
 //!   be taken, dame);
 //!
-//! and the wrong points are counted by kind: dead stones called alive, living stones
+//! - variants of the rule for critical stones, and three that let the label decide one
+//!   class of stones (the critical ones, those read alive, those read dead) while the
+//!   reading decides the rest: how much of the error each class carries;
+//!
+//! the stones of each owl status class (certain or not, whose move, static status) are
+//! counted as the label keeps or kills them; and the wrong points are counted by kind: dead stones called alive, living stones
 //! called dead, empty points of the wrong colour, undecided empty points the label
 //! gives to a colour, and points given to a colour that the label leaves neutral. The
 //! `N` positions with the largest error are printed as diagrams.
@@ -41,14 +46,14 @@ struct Case {
     read: (i32, i32, i32),
     true_dead: i32,
     label_map: i32,
-    variants: [i32; 7],
+    variants: [i32; 10],
     stones: [u32; 10],
-    classes: [[u32; 2]; 5],
+    classes: [[u32; 2]; 13],
     kinds: [u32; 5],
     diagram: String,
 }
 
-const VARIANTS: [&str; 7] = [
+const VARIANTS: [&str; 10] = [
     "critical dead",
     "critical dead when the attacker moves",
     "reading or static dead",
@@ -56,6 +61,9 @@ const VARIANTS: [&str; 7] = [
     "critical dead when uncertain",
     "midpoint of critical alive and dead (the rule before stop 30)",
     "critical alive (the rule before the mean value)",
+    "the label decides the critical stones",
+    "the label decides the stones read alive",
+    "the label decides the stones read dead",
 ];
 
 const STONES: [&str; 10] = [
@@ -155,6 +163,14 @@ pub fn run(args: &Args, worst: usize, out: &mut impl Write) -> Result<(), Comman
             "critical certain",
             "critical uncertain",
             "dead/other",
+            "critical certain, owner to move",
+            "critical certain, attacker to move",
+            "critical uncertain, owner to move",
+            "critical uncertain, attacker to move",
+            "critical uncertain, static dead",
+            "critical uncertain, static alive",
+            "critical, a chain of <= 2 liberties at stake, owner to move",
+            "critical, a chain of <= 2 liberties at stake, attacker to move",
         ]
         .iter()
         .enumerate()
@@ -235,6 +251,19 @@ fn diagnose(
             variant(read.dead | static_dead),
             variant(read.dead | (static_dead & critical)),
         ];
+        // The reading with `dead` for its dead stones, the critical ones as read.
+        let partly = |dead: PointSet| {
+            let r = ReadStatus {
+                dead,
+                critical: go_board::ByColor::new(
+                    read.critical.black - dead,
+                    read.critical.white - dead,
+                ),
+                uncertain: read.uncertain - dead,
+                nodes: 0,
+            };
+            evaluator.estimate_score_read(&position, &r).margin()
+        };
         let by_color = position.board().stones_by_color();
         let others = (by_color.black | by_color.white) - read.dead - critical;
         let stones = [
@@ -266,10 +295,10 @@ fn diagnose(
             };
             kinds[kind] += 1;
         }
-        let mut classes = [[0u32; 2]; 5];
+        let mut classes = [[0u32; 2]; 13];
         let mut uncertain = PointSet::EMPTY;
         let mut scratch = go_eval::reading::owl::OwlScratch::new();
-        for (dragon, st) in go_eval::reading::owl::Owl::default().dragon_statuses(
+        for (dragon, st) in go_eval::reading::owl::Owl::new().sharing_the_budget().dragon_statuses(
             position.board(),
             budget,
             &mut scratch,
@@ -284,8 +313,24 @@ fn diagnose(
             if class == 3 {
                 uncertain |= dragon.stones;
             }
-            classes[class][0] += (dragon.stones - true_dead).len() as u32;
-            classes[class][1] += (dragon.stones & true_dead).len() as u32;
+            let target = go_eval::reading::owl::Owl::target(position.board(), &dragon);
+            let small = dragon.chains > 1 && position.board().liberty_count(target) <= 2;
+            let stake = if small { position.board().chain_stones(target) } else { dragon.stones };
+            let mut add = |class: usize| {
+                classes[class][0] += (stake - true_dead).len() as u32;
+                classes[class][1] += (stake & true_dead).len() as u32;
+            };
+            add(class);
+            if class == 2 || class == 3 {
+                let owner = usize::from(dragon.color != mover);
+                add(5 + 2 * (class - 2) + owner);
+            }
+            if class == 3 {
+                add(if dragon.stones.is_subset(&static_dead) { 9 } else { 10 });
+            }
+            if (class == 2 || class == 3) && small {
+                add(11 + usize::from(dragon.color != mover));
+            }
         }
         let variants = [
             variants[0],
@@ -295,6 +340,9 @@ fn diagnose(
             variant(read.dead | (uncertain & critical)),
             (variants[0] + variant(read.dead)).div_euclid(2),
             variant(read.dead),
+            variant(read.dead | (critical & true_dead)),
+            partly(read.dead | (others & true_dead)),
+            partly(read.dead & true_dead),
         ];
         let diagram = diagram(&position, &truth, ours, &read);
         cases.push(Case {

@@ -240,7 +240,7 @@ pub(super) fn commands<P: Player + 'static>() -> Vec<Command<P>> {
             let color = color_arg(a)?;
             let mut board = s.position.board().clone();
             let state = &mut s.reading;
-            let budget = shifted(Combinations::BUDGET, state.depth_offset);
+            let budget = shifted(Combinations::DEFENCE_BUDGET, state.depth_offset);
             let defences =
                 state.combinations.defences(&mut board, color, budget, &mut state.scratch);
             state.counters.reading += defences.nodes;

@@ -11,8 +11,14 @@
 //! - **Targets**: the opponent's chains the tactical reader cannot capture at the root
 //!   (chains already capturable are simple attacks, not combinations).
 //! - **Forcing moves** of the attacker: the liberties of targets with at most three
-//!   liberties. A move is forcing when, after it, some target near it is capturable
-//!   (the attacker moving again).
+//!   liberties (two after the first move), and the rescues of the attacker's chains of
+//!   one or two liberties next to a target with at most three (their liberties, and
+//!   captures of chains in atari that hold them): a rescued chain takes the target's
+//!   liberties again. A move is forcing when, after it, some target near it is
+//!   capturable (the attacker moving again).
+//! - **Order**: moves, targets and answers that the heuristics rank alike come in the
+//!   scan order of the root position's canonical orientation, so a combination is the
+//!   same, turned, however the board is turned or coloured.
 //! - **Answers** of the defender to a forcing move: the tactical defences of the
 //!   threatened targets, their liberties, and captures of the attacker's chains next to
 //!   them (or of the forcing stone itself). An answer refutes the move when no target is
@@ -62,8 +68,13 @@ use std::collections::HashMap;
 
 use go_board::{Board, Color, Move, Point, PointSet};
 
+use super::orbit::Frame;
 use super::tactics::{Scratch, Tactics};
 use super::{Answer, Budget, Outcome};
+
+/// The most liberties of an attacker's chain next to a target whose liberties are
+/// forcing candidates (a rescue that renews a threat).
+const RESCUED: usize = 2;
 
 /// The most nodes one tactical question inside a combination search may use.
 const QUERY_NODES: u64 = 10_000;
@@ -113,6 +124,10 @@ impl Combinations {
     /// reader's depth 16.
     pub const BUDGET: Budget = Budget::new(100_000, 16);
 
+    /// The default budget of [`defences`](Self::defences), which runs the attack
+    /// again after each candidate defence: 400,000 tactical nodes, depth 16.
+    pub const DEFENCE_BUDGET: Budget = Budget::new(400_000, 16);
+
     /// A reader asking `tactics`, with combinations of at most `moves` attacker moves
     /// (at least 1).
     pub const fn new(tactics: Tactics, moves: u16) -> Combinations {
@@ -161,9 +176,15 @@ impl Combinations {
         for p in &(region & *board.stones(!color)) {
             candidates |= board.liberties(p);
         }
+        // Nearest the combination's first move first (it is the likeliest defence), so a
+        // budget that runs out has read the likeliest ones; ties in the frame's order.
+        let frame = Frame::new(board, color);
+        let distance = |p: Point| p.col().abs_diff(m.col()) + p.row().abs_diff(m.row());
+        let mut candidates: Vec<Point> = candidates.iter().collect();
+        candidates.sort_by_key(|&p| (distance(p), frame.rank(p)));
         let defender = !color;
         let mut moves = Vec::new();
-        for d in &candidates {
+        for d in candidates {
             if !board.is_legal(defender, d) {
                 continue;
             }
@@ -196,7 +217,10 @@ struct Search<'a> {
     node_limit: u64,
     nodes: u64,
     out_of_budget: bool,
-    /// One stone of each target (the opponent's chains safe at the root).
+    /// The root position's canonical scan order, for ties between moves.
+    frame: Frame,
+    /// One stone of each target (the opponent's chains safe at the root), in the
+    /// frame's order of their first stones.
     targets: Vec<Point>,
     /// Whether a target is capturable, by position (hash and ko ban) and target.
     known: HashMap<(u64, Point), bool>,
@@ -210,6 +234,7 @@ impl<'a> Search<'a> {
         budget: Budget,
         scratch: &'a mut Scratch,
     ) -> Search<'a> {
+        let frame = Frame::new(board, attacker);
         let mut search = Search {
             tactics: reader.tactics,
             board,
@@ -219,12 +244,16 @@ impl<'a> Search<'a> {
             node_limit: budget.nodes,
             nodes: 0,
             out_of_budget: false,
+            frame,
             targets: Vec::new(),
             known: HashMap::new(),
         };
+        // Each chain by its first stone in the frame's order, so the targets (and the
+        // answers to threats against them) come in an order that turns with the board.
+        let mut stones: Vec<Point> = search.board.stones(!attacker).iter().collect();
+        stones.sort_by_key(|&p| search.frame.rank(p));
         let mut seen = PointSet::EMPTY;
-        let stones = *search.board.stones(!attacker);
-        for p in &stones {
+        for p in stones {
             if seen.contains(p) {
                 continue;
             }
@@ -312,23 +341,55 @@ impl<'a> Search<'a> {
     }
 
     /// The attacker's candidate forcing moves: the liberties of targets with at most
-    /// `most` liberties, those touching the most such liberties first, then by point.
+    /// `most` liberties, those touching the most such liberties first, then the
+    /// liberties of the attacker's chains short of liberties next to targets with at
+    /// most three (rescues), each group in the frame's order.
     fn forcing_candidates(&self, most: usize) -> Vec<Point> {
         let mut counted: Vec<(Point, u32)> = Vec::new();
         for &t in &self.targets {
-            if self.board.color_at(t) != Some(!self.attacker) || self.board.liberty_count(t) > most
-            {
+            if self.board.color_at(t) != Some(!self.attacker) || self.board.liberty_count(t) > 3 {
                 continue;
             }
             let weight = 4 - self.board.liberty_count(t) as u32;
-            for l in &self.board.liberties(t) {
-                match counted.iter_mut().find(|(p, _)| *p == l) {
-                    Some((_, w)) => *w += weight,
-                    None => counted.push((l, weight)),
+            let mut add = |l: Point, weight: u32| match counted.iter_mut().find(|(p, _)| *p == l) {
+                Some((_, w)) => *w += weight,
+                None => counted.push((l, weight)),
+            };
+            if self.board.liberty_count(t) <= most {
+                for l in &self.board.liberties(t) {
+                    add(l, weight);
+                }
+            }
+            // Rescues of the attacker's chains in atari next to the target: saved, they
+            // take the target's liberties again (a threat renewed).
+            let on_board = self.board.size().on_board();
+            let around =
+                self.board.chain_stones(t).adjacent(&on_board) & *self.board.stones(self.attacker);
+            let mut seen = PointSet::EMPTY;
+            for a in &around {
+                if seen.contains(a) {
+                    continue;
+                }
+                let chain = self.board.chain_stones(a);
+                seen |= chain;
+                if self.board.liberty_count(a) > RESCUED {
+                    continue;
+                }
+                for l in &self.board.liberties(a) {
+                    add(l, 0);
+                }
+                // Or by capturing a chain in atari that holds it in atari.
+                let holders = chain.adjacent(&on_board) & *self.board.stones(!self.attacker);
+                for h in &holders {
+                    if self.board.liberty_count(h) == 1 {
+                        for l in &self.board.liberties(h) {
+                            add(l, 0);
+                        }
+                    }
                 }
             }
         }
-        counted.sort_by_key(|&(p, w)| (core::cmp::Reverse(w), p.index()));
+        counted.sort_by_key(|&(p, w)| (core::cmp::Reverse(w), self.frame.rank(p)));
         counted.into_iter().map(|(p, _)| p).collect()
     }
 
@@ -423,6 +484,7 @@ impl<'a> Search<'a> {
             let around = stones.adjacent(&on_board) & *self.board.stones(self.attacker);
             hunters.extend(around.iter());
         }
+        hunters[1..].sort_by_key(|&h| self.frame.rank(h));
         for h in hunters {
             if seen.contains(h) || self.board.color_at(h) != Some(self.attacker) {
                 continue;
@@ -439,10 +501,11 @@ impl<'a> Search<'a> {
                 push(c, &mut out);
             }
         }
-        for &t in threatened {
-            for l in &self.board.liberties(t) {
-                push(l, &mut out);
-            }
+        let mut liberties: Vec<Point> =
+            threatened.iter().flat_map(|&t| self.board.liberties(t).iter()).collect();
+        liberties.sort_by_key(|&l| self.frame.rank(l));
+        for l in liberties {
+            push(l, &mut out);
         }
         if self.nodes >= self.node_limit {
             self.out_of_budget = true;

@@ -193,7 +193,30 @@ impl Dragons {
 /// Board transforms for the invariance tests of the dragon, owl and semeai readers.
 #[cfg(test)]
 pub(crate) mod testing {
-    use go_board::{Board, Symmetry};
+    use go_board::{Board, BoardSize, Move, Symmetry};
+
+    use crate::reading::Answer;
+
+    /// `m` on the board turned by `s` (of a board of `size`).
+    pub(crate) fn turned_move(m: Move, s: Symmetry, size: BoardSize) -> Move {
+        match m {
+            Move::Play(p) => Move::Play(s.apply(p, size)),
+            Move::Pass => Move::Pass,
+        }
+    }
+
+    /// Asserts that `got`, asked on a board of `size` turned by `s`, is `want` turned:
+    /// the same outcome and certainty, and `want`'s point turned.
+    pub(crate) fn assert_turned(
+        got: &Answer,
+        want: &Answer,
+        s: Symmetry,
+        size: BoardSize,
+        what: &str,
+    ) {
+        assert_eq!((got.outcome, got.certain), (want.outcome, want.certain), "{what}");
+        assert_eq!(got.point, want.point.map(|m| turned_move(m, s, size)), "{what}");
+    }
 
     /// `board` turned by `s`, with the colours swapped if `swap` (the ko ban is dropped).
     pub(crate) fn transformed(board: &Board, s: Symmetry, swap: bool) -> Board {

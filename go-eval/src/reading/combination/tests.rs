@@ -31,10 +31,15 @@ fn a_double_atari_is_a_combination() {
     assert_eq!(answer.outcome, Outcome::Win, "{answer:?}");
     assert_eq!(answer.point, Some(Move::Play(at(&b, "D6"))));
     assert!(answer.certain);
-    let defences = reader.defences(&mut b, Color::Black, Combinations::BUDGET, &mut scratch);
+    let defences =
+        reader.defences(&mut b, Color::Black, Combinations::DEFENCE_BUDGET, &mut scratch);
     assert_eq!(b, before);
-    assert!(defences.moves.contains(&at(&b, "D6")), "{defences:?}");
-    // Connecting on D6 prevents it; a move far away does not.
+    assert!(defences.certain, "{defences:?}");
+    // Taking D6, or saving either white chain so the other alone is threatened,
+    // prevents it; a move far away does not.
+    for v in ["D6", "B6", "E7"] {
+        assert!(defences.moves.contains(&at(&b, v)), "{v}: {defences:?}");
+    }
     assert!(!defences.moves.contains(&at(&b, "H2")), "{defences:?}");
 }
 
@@ -59,7 +64,8 @@ fn a_single_atari_is_not_a_combination() {
     let reader = Combinations::default();
     let answer = reader.attack(&mut b, Color::Black, Combinations::BUDGET, &mut scratch);
     assert_eq!(answer.outcome, Outcome::Lose, "{answer:?}");
-    let defences = reader.defences(&mut b, Color::Black, Combinations::BUDGET, &mut scratch);
+    let defences =
+        reader.defences(&mut b, Color::Black, Combinations::DEFENCE_BUDGET, &mut scratch);
     assert!(defences.moves.is_empty());
 }
 
@@ -71,4 +77,81 @@ fn a_small_budget_answers_uncertain() {
         Combinations::default().attack(&mut b, Color::Black, Budget::new(3, 16), &mut scratch);
     assert!(!answer.certain, "{answer:?}");
     assert_eq!(answer.outcome, Outcome::Lose);
+}
+
+/// Black's D6-E6 is in atari between four white chains of three liberties or more: no
+/// white chain is short of liberties, so only the rescue on E5 can be forcing.
+const IN_ATARI: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . O O . . . .
+    . . O X X O . . .
+    . . . O . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    ";
+
+#[test]
+fn issue_11_rescues_of_chains_in_atari_next_to_a_target_are_forcing() {
+    let mut b = Board::from_diagram(IN_ATARI).unwrap();
+    let mut scratch = Scratch::new();
+    let reader = Combinations::default();
+    let search = Search::new(&reader, &mut b, Color::Black, Combinations::BUDGET, &mut scratch);
+    // Later moves of a combination look at targets of at most two liberties: none here,
+    // so the rescue is the only candidate.
+    let e5 = Point::parse_gtp("E5", search.board.size()).unwrap();
+    assert_eq!(search.forcing_candidates(2), vec![e5]);
+    // The first move also takes the liberties of the targets with three.
+    let first = search.forcing_candidates(3);
+    assert!(first.contains(&e5) && first.len() > 1, "{first:?}");
+}
+
+/// Two double ataris alike, far apart (the second is the first turned half round, but
+/// not about the centre): the reader must name the same one, turned, however the board
+/// is turned or coloured.
+const TWO_DOUBLE_ATARIS: &str = "
+    . . . . . . . . . . . . .
+    . . . X . . . . . . . . .
+    . . X O . . . . . . . . .
+    . . O . . . . . . . . . .
+    . . X . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . X . .
+    . . . . . . . . . . O . .
+    . . . . . . . . . O X . .
+    . . . . . . . . . X . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    ";
+
+#[test]
+fn issue_11_combinations_are_the_same_in_every_orientation() {
+    use crate::reading::dragon::testing::{assert_turned, transformed};
+    use go_board::Symmetry;
+    for diagram in [DOUBLE_ATARI, TWO_DOUBLE_ATARIS, IN_ATARI] {
+        let board = Board::from_diagram(diagram).unwrap();
+        let size = board.size();
+        let reader = Combinations::default();
+        let ask = |b: &Board, color: Color| {
+            let mut b = b.clone();
+            reader.attack(&mut b, color, Combinations::BUDGET, &mut Scratch::new())
+        };
+        let base = ask(&board, Color::Black);
+        let base_defence = ask(&board, Color::White);
+        for s in Symmetry::ALL {
+            for swap in [false, true] {
+                let turned = transformed(&board, s, swap);
+                let (black, white) =
+                    if swap { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+                for (got, want) in
+                    [(ask(&turned, black), &base), (ask(&turned, white), &base_defence)]
+                {
+                    assert_turned(&got, want, s, size, &format!("{diagram} {s:?} swap {swap}"));
+                }
+            }
+        }
+    }
 }

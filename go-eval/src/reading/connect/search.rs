@@ -9,6 +9,7 @@ use super::distance::{Distances, FAR};
 use crate::reading::core::{Core, NodeResult, hint, ko_key, node};
 use crate::reading::ladder::{Ladder, LadderScratch};
 use crate::reading::local::{PointList, adjacent_chains};
+use crate::reading::orbit::Frame;
 use crate::reading::table::{Stored, Table};
 use crate::reading::tactics::{Scratch as TacticsScratch, Tactics, TacticsConfig};
 use crate::reading::{Budget, Outcome};
@@ -47,6 +48,9 @@ pub(super) struct Search<'a> {
     /// The depth of the previous iteration (its stored moves are hints).
     previous_depth: Option<u16>,
     salt: u64,
+    /// The root position's canonical scan order: ties between moves are broken in it,
+    /// so the answer turns with the board.
+    frame: Frame,
 }
 
 crate::reading::core::search_on_core!(Search);
@@ -80,6 +84,7 @@ impl<'a> Search<'a> {
             }
         }
         let ko_depth = budget.depth / 2;
+        let frame = Frame::new(board, owner);
         Search {
             core: Core::new(board, buffers.table, buffers.path, retake, ko_depth, budget.nodes),
             near: buffers.near,
@@ -92,6 +97,7 @@ impl<'a> Search<'a> {
             depth: budget.depth,
             previous_depth,
             salt,
+            frame,
         }
     }
 
@@ -263,9 +269,10 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // The empty list's order changes with play; sort each cost class by point.
+        // The empty list's order changes with play; sort each cost class by the
+        // frame's order.
         let slice = out.as_mut_slice();
-        slice.sort_by_key(|&p| (self.through(p), p));
+        slice.sort_by_key(|&p| (self.through(p), self.frame.rank(p)));
     }
 
     /// The owner's moves that join at once: common liberties (liberties in the area),
@@ -304,6 +311,7 @@ impl<'a> Search<'a> {
     fn sure_joins(&mut self, out: &mut PointList<2>) {
         let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
         self.join_moves(&mut moves);
+        moves.as_mut_slice().sort_by_key(|&p| self.frame.rank(p));
         let owner = self.owner;
         for &m in moves.as_slice() {
             if out.len() == 2 {
@@ -496,6 +504,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        cutters.as_mut_slice().sort_by_key(|&t| self.chain_rank(t));
         for &t in cutters.as_slice() {
             if let Some(p) = self.tactical_attack(t) {
                 out.push_unique(p);
@@ -520,7 +529,13 @@ impl<'a> Search<'a> {
                 out.push(t);
             }
         }
+        out.as_mut_slice().sort_by_key(|&t| self.chain_rank(t));
         out
+    }
+
+    /// The frame's rank of the first stone of the chain on `p`.
+    fn chain_rank(&self, p: Point) -> u32 {
+        self.core.board.chain_stones(p).iter().map(|q| self.frame.rank(q)).min().unwrap_or(0)
     }
 
     /// The fast tactical reader's defence of the chain on `p` (the opponent's), when
@@ -551,9 +566,10 @@ impl<'a> Search<'a> {
 
     /// Orders `moves` for `color` by trying each: for the owner, a safe join first, then
     /// moves that leave two ways to join, then one; for the opponent, captures first,
-    /// then moves that leave the owner no sure join, then one. Ties keep the order of
-    /// the connection distances. Unplayable moves are dropped.
-    fn order(&mut self, moves: &mut PointList<MAX_CANDIDATES>, color: Color) {
+    /// then moves that leave the owner no sure join, then one. Among ties the hint
+    /// (`hinted`: the first move is the table's) comes first, then the moves by their
+    /// connection distance, then in the frame's order. Unplayable moves are dropped.
+    fn order(&mut self, moves: &mut PointList<MAX_CANDIDATES>, color: Color, hinted: bool) {
         let mut scored: [(i32, usize); MAX_CANDIDATES] = [(0, 0); MAX_CANDIDATES];
         let mut n = 0;
         for (i, &m) in moves.as_slice().iter().enumerate() {
@@ -588,9 +604,12 @@ impl<'a> Search<'a> {
             scored[n] = (score, i);
             n += 1;
         }
-        // Stable: best score first, then the original order.
-        scored[..n].sort_by_key(|&(score, i)| (-score, i));
         let old = *moves;
+        let tie = |i: usize| {
+            let m = old.as_slice()[i];
+            (!(hinted && i == 0), self.through(m), self.frame.rank(m))
+        };
+        scored[..n].sort_by_key(|&(score, i)| (-score, tie(i)));
         moves.clear();
         for &(_, i) in &scored[..n] {
             moves.push(old.as_slice()[i]);
@@ -627,9 +646,10 @@ impl<'a> Search<'a> {
         }
         let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
         let owner = self.owner;
-        if let Some(h) = hint(stored).or_else(|| self.previous_hint(CONNECT_KEY)) {
+        let hinted = hint(stored).or_else(|| self.previous_hint(CONNECT_KEY)).is_some_and(|h| {
             moves.push(h);
-        }
+            true
+        });
         // Save a chain in atari; capture the opponent's chains in atari next to ours.
         for &c in self.chains().as_slice() {
             let stones = self.board.chain_stones(c);
@@ -649,7 +669,7 @@ impl<'a> Search<'a> {
         }
         self.cutting_attacks(&mut moves);
         self.join_points(join.min(MAX_JOIN), &mut moves);
-        self.order(&mut moves, owner);
+        self.order(&mut moves, owner, hinted);
         self.try_moves(&moves, owner, Self::disconnect_node)
     }
 
@@ -723,9 +743,10 @@ impl<'a> Search<'a> {
         }
         let opponent = !self.owner;
         let mut moves: PointList<MAX_CANDIDATES> = PointList::new();
-        if let Some(h) = hint(stored).or_else(|| self.previous_hint(DISCONNECT_KEY)) {
+        let hinted = hint(stored).or_else(|| self.previous_hint(DISCONNECT_KEY)).is_some_and(|h| {
             moves.push(h);
-        }
+            true
+        });
         // Take the owner's sure join, or save the cutting chain it would capture.
         for &m in sure.as_slice() {
             moves.push_unique(m);
@@ -756,7 +777,7 @@ impl<'a> Search<'a> {
             }
         }
         self.join_points(join.min(MAX_JOIN), &mut moves);
-        self.order(&mut moves, opponent);
+        self.order(&mut moves, opponent, hinted);
         self.try_moves(&moves, opponent, Self::connect_node)
     }
 }

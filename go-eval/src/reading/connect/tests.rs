@@ -222,3 +222,66 @@ fn issue_11_a_cut_whose_stone_is_caught_on_the_edge_does_not_cut() {
         assert!(join.outcome.is_success(), "B9 {b9} B6 {b6}: {join:?}");
     }
 }
+
+/// Positions where two moves join (or cut) alike: the reader must name the same one,
+/// turned, however the board is turned or coloured (ties are broken in the root
+/// position's canonical scan order, not go-board's point order).
+#[test]
+fn issue_11_connections_are_the_same_in_every_orientation() {
+    use crate::reading::dragon::testing::{assert_turned, transformed};
+    use go_board::Symmetry;
+    let cases = [
+        // A diagonal: C4 and D3 join alike.
+        (
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . X . . .
+            . . X . . . .
+            . . . . . O .
+            . . . . . . .
+            . . . . . . .
+            ",
+            "C3",
+            "D5",
+        ),
+        // A knight's move with a white stone near: several joins and cuts.
+        (
+            "
+            . . . . . . . .
+            . . . . . . . .
+            . . X . . . . .
+            . . . . O . . .
+            . . . X . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            ",
+            "C6",
+            "D4",
+        ),
+    ];
+    for (diagram, a, b) in cases {
+        let board = Board::from_diagram(diagram).unwrap();
+        let size = board.size();
+        let (a, b) = (at(&board, a), at(&board, b));
+        let ask = |board: &Board, a: Point, b: Point| {
+            let connection = Connection::new();
+            let mut scratch = ConnectionScratch::new();
+            [
+                connection.connect(&mut board.clone(), a, b, Connection::BUDGET, &mut scratch),
+                connection.disconnect(&mut board.clone(), a, b, Connection::BUDGET, &mut scratch),
+            ]
+        };
+        let base = ask(&board, a, b);
+        for s in Symmetry::ALL {
+            for swap in [false, true] {
+                let turned = transformed(&board, s, swap);
+                let got = ask(&turned, s.apply(a, size), s.apply(b, size));
+                for (got, want) in got.iter().zip(&base) {
+                    assert_turned(got, want, s, size, &format!("{diagram} {s:?} swap {swap}"));
+                }
+            }
+        }
+    }
+}

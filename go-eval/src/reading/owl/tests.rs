@@ -1,7 +1,7 @@
 use go_board::{Board, Move, Point, Status, Symmetry};
 
 use super::*;
-use crate::reading::dragon::testing::transformed;
+use crate::reading::dragon::testing::{transformed, turned_move};
 
 fn at(board: &Board, v: &str) -> Point {
     Point::parse_gtp(v, board.size()).unwrap()
@@ -699,14 +699,6 @@ fn issue_11_designed_positions_at_small_budgets_answer_as_large_ones() {
             owl.attack(&mut board, t, small, &mut scratch).outcome,
         );
         assert_eq!(got, expected, "{target} at {nodes} nodes");
-    }
-}
-
-/// `m` on the board turned by `s` (of a board of `size`).
-fn turned_move(m: Move, s: Symmetry, size: go_board::BoardSize) -> Move {
-    match m {
-        Move::Play(p) => Move::Play(s.apply(p, size)),
-        Move::Pass => Move::Pass,
     }
 }
 
