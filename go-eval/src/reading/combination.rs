@@ -21,7 +21,8 @@
 //!   same, turned, however the board is turned or coloured.
 //! - **Answers** of the defender to a forcing move: the tactical defences of the
 //!   threatened targets, their liberties, and captures of the attacker's chains next to
-//!   them (or of the forcing stone itself). An answer refutes the move when no target is
+//!   them (or of the forcing stone itself), with both ataris on such a chain of two
+//!   liberties. An answer refutes the move when no target is
 //!   capturable after it and, with attacker moves left in the depth, no further
 //!   combination exists.
 //! - **Locality**: after a move only the targets next to the move's chain, or with a
@@ -499,6 +500,15 @@ impl<'a> Search<'a> {
                 && let Some(Move::Play(c)) = answer.point
             {
                 push(c, &mut out);
+                // Every atari of a chain with two liberties, not only the one the
+                // tactical reader names: the other may save the threatened chain too.
+                if self.board.liberty_count(h) == 2 {
+                    let mut ataris: Vec<Point> = self.board.liberties(h).iter().collect();
+                    ataris.sort_by_key(|&l| self.frame.rank(l));
+                    for l in ataris {
+                        push(l, &mut out);
+                    }
+                }
             }
         }
         let mut liberties: Vec<Point> =

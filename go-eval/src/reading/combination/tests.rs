@@ -155,3 +155,30 @@ fn issue_11_combinations_are_the_same_in_every_orientation() {
         }
     }
 }
+
+/// White D4 is in atari; Black's C4 (two liberties, B4 and C5) holds it. White may answer
+/// with either atari on C4, not only the one the tactical reader names.
+const COUNTER_ATARI: &str = "
+    . . . . . . .
+    . . . . . . .
+    . O . . . . .
+    . . X O X . .
+    . O O X . . .
+    . . . . . . .
+    . . . . . . .
+    ";
+
+#[test]
+fn issue_11_the_defender_answers_with_every_atari_on_a_chain_of_two_liberties() {
+    let mut b = Board::from_diagram(COUNTER_ATARI).unwrap();
+    let (d4, e4) = (at(&b, "D4"), at(&b, "E4"));
+    let (b4, c5) = (at(&b, "B4"), at(&b, "C5"));
+    let mut scratch = Scratch::new();
+    let reader = Combinations::default();
+    let mut search = Search::new(&reader, &mut b, Color::Black, Combinations::BUDGET, &mut scratch);
+    let c4 = at(search.board, "C4");
+    let attack = search.tactics.attack(search.board, c4, Combinations::BUDGET, search.scratch);
+    assert_eq!(attack.outcome, Outcome::Win, "{attack:?}");
+    let answers = search.answers(e4, &[d4]);
+    assert!(answers.contains(&b4) && answers.contains(&c5), "{answers:?}");
+}
