@@ -172,14 +172,7 @@ impl ReadStatus {
                 Status::Critical { .. }
                     if ended && status.certain && status.attack == Outcome::KoLoss => {}
                 Status::Critical { .. } => {
-                    // A target short of liberties is what is at stake, not the dragon
-                    // its chains and eyes hold together.
-                    let target = Owl::target(board, dragon);
-                    let at_stake = if dragon.chains > 1 && board.liberty_count(target) <= 2 {
-                        board.chain_stones(target) - alive
-                    } else {
-                        stones
-                    };
+                    let at_stake = Owl::at_stake(board, dragon) - alive;
                     out.critical[dragon.color] |= at_stake;
                     if !status.certain {
                         out.uncertain |= at_stake;

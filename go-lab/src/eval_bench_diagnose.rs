@@ -16,11 +16,12 @@
 //!   class of stones (the critical ones, those read alive, those read dead) while the
 //!   reading decides the rest: how much of the error each class carries;
 //!
-//! the stones of each owl status class (certain or not, whose move, static status) are
-//! counted as the label keeps or kills them; and the wrong points are counted by kind: dead stones called alive, living stones
-//! called dead, empty points of the wrong colour, undecided empty points the label
-//! gives to a colour, and points given to a colour that the label leaves neutral. The
-//! `N` positions with the largest error are printed as diagrams.
+//! the stones of each owl status class (certain or not, whose move, static status; read
+//! as the evaluation reads them) are counted as the label keeps or kills them; and the
+//! wrong points are counted by kind: dead stones called alive, living stones called
+//! dead, empty points of the wrong colour, undecided empty points the label gives to a
+//! colour, and points given to a colour that the label leaves neutral. The `N`
+//! positions with the largest error are printed as diagrams.
 
 use std::io::Write;
 
@@ -313,9 +314,8 @@ fn diagnose(
             if class == 3 {
                 uncertain |= dragon.stones;
             }
-            let target = go_eval::reading::owl::Owl::target(position.board(), &dragon);
-            let small = dragon.chains > 1 && position.board().liberty_count(target) <= 2;
-            let stake = if small { position.board().chain_stones(target) } else { dragon.stones };
+            let stake = go_eval::reading::owl::Owl::at_stake(position.board(), &dragon);
+            let small = stake != dragon.stones;
             let mut add = |class: usize| {
                 classes[class][0] += (stake - true_dead).len() as u32;
                 classes[class][1] += (stake & true_dead).len() as u32;

@@ -347,6 +347,7 @@ impl<'a> Search<'a> {
     /// most three (rescues), each group in the frame's order.
     fn forcing_candidates(&self, most: usize) -> Vec<Point> {
         let mut counted: Vec<(Point, u32)> = Vec::new();
+        let on_board = self.board.size().on_board();
         for &t in &self.targets {
             if self.board.color_at(t) != Some(!self.attacker) || self.board.liberty_count(t) > 3 {
                 continue;
@@ -361,9 +362,8 @@ impl<'a> Search<'a> {
                     add(l, weight);
                 }
             }
-            // Rescues of the attacker's chains in atari next to the target: saved, they
-            // take the target's liberties again (a threat renewed).
-            let on_board = self.board.size().on_board();
+            // Rescues of the attacker's chains of at most `RESCUED` liberties next to the
+            // target: saved, they take the target's liberties again (a threat renewed).
             let around =
                 self.board.chain_stones(t).adjacent(&on_board) & *self.board.stones(self.attacker);
             let mut seen = PointSet::EMPTY;

@@ -231,7 +231,7 @@ fn issue_11_connections_are_the_same_in_every_orientation() {
     use crate::reading::dragon::testing::{assert_turned, transformed};
     use go_board::Symmetry;
     let cases = [
-        // A diagonal: C4 and D3 join alike.
+        // A diagonal: C5 and D4 join alike.
         (
             "
             . . . . . . .
@@ -242,7 +242,7 @@ fn issue_11_connections_are_the_same_in_every_orientation() {
             . . . . . . .
             . . . . . . .
             ",
-            "C3",
+            "C4",
             "D5",
         ),
         // A knight's move with a white stone near: several joins and cuts.

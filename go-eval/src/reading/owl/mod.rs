@@ -354,6 +354,19 @@ impl Owl {
             .unwrap_or(dragon.origin())
     }
 
+    /// The stones a critical dragon puts at stake: its [target](Owl::target) chain
+    /// when the dragon holds several chains and that one has at most two liberties (a
+    /// chain short of liberties is what is at stake, not the dragon its chains and eyes
+    /// hold together), otherwise all its stones.
+    pub fn at_stake(board: &Board, dragon: &Dragon) -> PointSet {
+        let target = Owl::target(board, dragon);
+        if dragon.chains > 1 && board.liberty_count(target) <= 2 {
+            board.chain_stones(target)
+        } else {
+            dragon.stones
+        }
+    }
+
     fn ask(
         &self,
         board: &mut Board,
