@@ -229,24 +229,28 @@ impl<'a> Search<'a> {
     }
 
     /// The stones of the opponent's chains with two liberties next to a chain of the
-    /// connection that the owner, moving first, captures (the join may run through
-    /// them: a cut that can be captured does not cut).
+    /// connection, or in or next to the area of a break-in, that the owner, moving
+    /// first, captures (the join may run through them: a cut that can be captured does
+    /// not cut, and a chain the area's wall holds is a way in once captured).
     fn capturable_cutters(&mut self) -> PointSet {
-        let chains = self.chains();
+        let on_board = self.board.size().on_board();
+        let mut near = PointSet::new();
+        for &c in self.chains().as_slice() {
+            near |= self.board.chain_stones(c).adjacent(&on_board);
+        }
+        if let Goal::Area(area) = self.goal {
+            near |= area.dilate(&on_board);
+        }
         let mut seen = PointSet::new();
         let mut out = PointSet::new();
-        for &c in chains.as_slice() {
-            let stones = self.board.chain_stones(c);
-            let theirs: PointList<12> = adjacent_chains(self.board, &stones, !self.owner);
-            for &t in theirs.as_slice() {
-                if seen.contains(t) {
-                    continue;
-                }
-                let chain = self.board.chain_stones(t);
-                seen |= chain;
-                if self.board.liberty_count(t) == 2 && self.tactical_attack(t).is_some() {
-                    out |= chain;
-                }
+        for t in near & *self.board.stones(!self.owner) {
+            if seen.contains(t) {
+                continue;
+            }
+            let chain = self.board.chain_stones(t);
+            seen |= chain;
+            if self.board.liberty_count(t) == 2 && self.tactical_attack(t).is_some() {
+                out |= chain;
             }
         }
         out

@@ -223,6 +223,48 @@ fn issue_11_a_cut_whose_stone_is_caught_on_the_edge_does_not_cut() {
     }
 }
 
+#[test]
+fn issue_11_a_chain_the_wall_holds_is_a_way_in_once_captured() {
+    // Black's wall on the fourth line has one gap, E4, and behind it Black's E3 sits
+    // between White's stones inside the area: White's E4 leaves E3 one liberty, and
+    // Black's E2 adds none (D2, F2 and E1 are White's), so E3 is captured and White is
+    // in. E3 is not next to White's chain: the reader found no way in until the
+    // opponent's chains next to the area counted as capturable. GNU Go 3.8 answers
+    // `break_in E5 <rows 1-3>` and `block_off` with `1 E4`. Without White's D2, F2 and
+    // E1, E3 runs out through E2 and the area is closed (GNU Go: `0`, `1 PASS`).
+    let diagram = |s: char| {
+        format!(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . O O O O O . .
+             X X X X . X X X X
+             . . . O X O . . .
+             . . . {s} . {s} . . .
+             . . . . {s} . . . ."
+        )
+    };
+    let mut scratch = ConnectionScratch::new();
+    let conn = Connection::new();
+    for (s, way_in) in [('O', true), ('.', false)] {
+        let mut board = Board::from_diagram(&diagram(s)).unwrap();
+        let area: PointSet = board.size().on_board().iter().filter(|p| p.row() < 3).collect();
+        let (e5, e4) = (at(&board, "E5"), at(&board, "E4"));
+        let before = board.clone();
+        let enter = conn.break_in(&mut board, e5, &area, Connection::BUDGET, &mut scratch);
+        assert_eq!(board, before);
+        assert_eq!(enter.outcome.is_success(), way_in, "{s}: {enter:?}");
+        let block = conn.block_off(&mut board, e5, &area, Connection::BUDGET, &mut scratch);
+        assert!(block.outcome.is_success(), "{s}: {block:?}");
+        let answer = if way_in { Move::Play(e4) } else { Move::Pass };
+        assert_eq!(block.point, Some(answer), "{s}");
+        if way_in {
+            assert_eq!(enter.point, Some(Move::Play(e4)), "{s}");
+        }
+    }
+}
+
 /// Positions where two moves join (or cut) alike: the reader must name the same one,
 /// turned, however the board is turned or coloured (ties are broken in the root
 /// position's canonical scan order, not go-board's point order).
