@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The connection reader against GNU Go on seeded random crosscuts.
+"""The connection reader against GNU Go on seeded random crosscuts and break-ins.
 
 Each position is a crosscut on an empty board (two white stones, diagonal, and the two
 black stones that cut them) with 4 to 12 random stones around it. Both engines are asked
@@ -13,6 +13,10 @@ missing candidate), `1` that the two readers disagree about the line.
   python3 tools/crosscuts/crosscuts.py --engine "target/release/go-engine gtp" \
       --seed 1 --count 300
   python3 tools/crosscuts/crosscuts.py --engine ... --json > answers.json
+
+With `--question break_in` the positions are instead 14-30 random stones on the board, a
+random white chain and a 3x3 block without white stones as the area, and both engines
+are asked `break_in`; the script prints how often the success codes agree.
 
 GNU Go (`--oracle`, default `/usr/games/gnugo --mode gtp`) is an oracle to compare
 with, not the truth: read the disagreements before calling either side wrong.
@@ -90,6 +94,25 @@ def position(rnd, size):
     return stones, a, b
 
 
+def break_in_position(rnd, size):
+    """Random stones, a white chain and a 3x3 area free of white stones, or None."""
+    stones, taken = [], set()
+    for _ in range(rnd.randint(14, 30)):
+        v = vertex(rnd.randrange(size), rnd.randrange(size))
+        if v not in taken:
+            taken.add(v)
+            stones.append((rnd.choice(["white", "black"]), v))
+    whites = [v for color, v in stones if color == "white"]
+    if not whites:
+        return None
+    a = rnd.choice(whites)
+    bx, by = rnd.randrange(size - 2), rnd.randrange(size - 2)
+    area = [vertex(bx + i, by + j) for i in range(3) for j in range(3)]
+    if any(v in area for v in whites):
+        return None
+    return stones, a, area
+
+
 def code(answer):
     return answer.split()[0] if answer else None
 
@@ -101,10 +124,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--size", type=int, default=9, choices=range(5, 20))
+    ap.add_argument("--question", choices=["disconnect", "break_in"], default="disconnect")
     ap.add_argument("--json", action="store_true", help="print every answer as JSON")
     args = ap.parse_args()
     rnd = random.Random(args.seed)
     engine, oracle = Gtp(args.engine), Gtp(args.oracle)
+    if args.question == "break_in":
+        break_ins(args, rnd, engine, oracle)
+        return
     rows = []
     for _ in range(args.count):
         stones, a, b = position(rnd, args.size)
@@ -116,8 +143,9 @@ def main():
         # A random stone may have captured one of the crosscut's stones.
         if row["engine"] is None or row["oracle"] is None:
             continue
-        if code(row["engine"]) == "0" and code(row["oracle"]) != "0":
-            cut = row["oracle"].split()[1]
+        words = row["oracle"].split()
+        if code(row["engine"]) == "0" and words[0] != "0" and len(words) > 1:
+            cut = words[1]
             engine.setup(args.size, stones)
             engine.send(f"play black {cut}")
             ok, answer = engine.send(f"connect {a} {b}")
@@ -136,6 +164,34 @@ def main():
     print("(engine, oracle):", dict(sorted(pairs.items(), key=lambda kv: -kv[1])))
     print("where the oracle cuts and the engine does not, the engine's connect after the "
           "oracle's move:", dict(after))
+
+
+def break_ins(args, rnd, engine, oracle):
+    """The `--question break_in` run."""
+    rows = []
+    for _ in range(args.count):
+        drawn = break_in_position(rnd, args.size)
+        if drawn is None:
+            continue
+        stones, a, area = drawn
+        row = {"stones": stones, "a": a, "area": area}
+        for name, e in (("engine", engine), ("oracle", oracle)):
+            e.setup(args.size, stones)
+            ok, answer = e.send(f"break_in {a} {' '.join(area)}")
+            row[name] = answer if ok else None
+        # A random stone may have captured the chain.
+        if row["engine"] is not None and row["oracle"] is not None:
+            rows.append(row)
+    engine.close()
+    oracle.close()
+    if args.json:
+        json.dump(rows, sys.stdout)
+        return
+    agree = sum(code(r["engine"]) == code(r["oracle"]) for r in rows)
+    pairs = Counter((code(r["engine"]), code(r["oracle"])) for r in rows)
+    print(f"{len(rows)} break-ins (seed {args.seed}, {args.size}x{args.size}): "
+          f"the success codes agree in {agree}")
+    print("(engine, oracle):", dict(sorted(pairs.items(), key=lambda kv: -kv[1])))
 
 
 if __name__ == "__main__":
